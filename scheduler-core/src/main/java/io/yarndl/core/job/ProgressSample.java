@@ -1,0 +1,27 @@
+package io.yarndl.core.job;
+
+/**
+ * One progress report of a running job, as its ApplicationMaster (or the simulator) publishes it.
+ * Records may hold nonsense (NaN loss, negative steps): the models check {@link #isUsable()} and
+ * skip such samples rather than fail.
+ *
+ * @param timeSec        when it was measured
+ * @param step           optimiser steps done so far (in units of the job's reference global batch)
+ * @param loss           training loss at that step
+ * @param stepsPerSecond measured training speed over the last reporting period
+ * @param workers        workers the job ran with while measuring the speed
+ * @param ps             parameter servers the job ran with while measuring the speed
+ */
+public record ProgressSample(double timeSec, long step, double loss, double stepsPerSecond, int workers, int ps) {
+
+    /** True when the sample can feed a model: finite, non-negative numbers and at least one worker. */
+    public boolean isUsable() {
+        return Double.isFinite(timeSec) && step >= 0 && Double.isFinite(loss) && loss >= 0
+                && Double.isFinite(stepsPerSecond) && stepsPerSecond >= 0 && workers > 0 && ps >= 0;
+    }
+
+    /** True when the speed part is usable: positive measured speed at a known configuration. */
+    public boolean hasSpeed() {
+        return isUsable() && stepsPerSecond > 0;
+    }
+}
