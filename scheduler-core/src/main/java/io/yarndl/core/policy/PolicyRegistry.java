@@ -1,0 +1,44 @@
+package io.yarndl.core.policy;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+
+/**
+ * Builds scheduling policies by name, the names operators write in configuration and on the
+ * simulator's command line. An unknown name fails with a message that lists the known ones.
+ */
+public final class PolicyRegistry {
+
+    private final Map<String, Supplier<SchedulingPolicy>> factories = new TreeMap<>();
+
+    /** The policies yarn-dl ships. */
+    public static PolicyRegistry standard() {
+        PolicyRegistry registry = new PolicyRegistry();
+        return registry;
+    }
+
+    /** Adds a policy under {@code name}; a name may be registered once. */
+    public PolicyRegistry register(String name, Supplier<SchedulingPolicy> factory) {
+        if (factories.putIfAbsent(name, factory) != null) {
+            throw new IllegalArgumentException("policy '" + name + "' is already registered");
+        }
+        return this;
+    }
+
+    /** A new instance of the policy called {@code name}. */
+    public SchedulingPolicy create(String name) {
+        Supplier<SchedulingPolicy> factory = factories.get(name == null ? "" : name.trim());
+        if (factory == null) {
+            throw new UnknownPolicyException(String.valueOf(name), names());
+        }
+        return factory.get();
+    }
+
+    /** Known policy names, sorted. */
+    public Set<String> names() {
+        return Collections.unmodifiableSet(factories.keySet());
+    }
+}
