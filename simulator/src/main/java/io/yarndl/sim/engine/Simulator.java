@@ -1,13 +1,38 @@
 package io.yarndl.sim.engine;
 
+import io.yarndl.core.cluster.ClusterSnapshot;
+import io.yarndl.core.cluster.Resources;
+import io.yarndl.core.job.Allocation;
+import io.yarndl.core.job.JobSpec;
+import io.yarndl.core.job.JobView;
+import io.yarndl.core.policy.Plan;
 import io.yarndl.core.policy.SchedulingPolicy;
 import io.yarndl.sim.workload.ClusterSpec;
 import io.yarndl.sim.workload.TraceJob;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.function.Consumer;
 
-/** Discrete-event simulator (engine under construction). */
+/**
+ * A discrete-event simulator that drives the very {@link SchedulingPolicy} objects the YARN
+ * scheduler runs, in rounds, as Optimus and DL2 evaluate theirs.
+ *
+ * <p>Every {@link SimConfig#intervalSec()} of simulated time the jobs that have arrived are shown
+ * to the policy as {@link JobView}s (spec, allocation and noisy progress samples, never the ground
+ * truth) and its {@link Plan} is checked ({@link PlanValidator}) and applied. A job whose
+ * allocation changed makes no progress for {@link SimConfig#resizeOverheadSec()}; then it trains
+ * at its true speed for its allocation and placement until the next round or until it has done
+ * its required steps. Jobs arriving between rounds wait for the next round, as in a cluster that
+ * re-plans on a timer. Idle gaps with no job in the system are skipped.
+ *
+ * <p>The trace is consumed lazily and finished jobs are handed to the caller and forgotten, so
+ * memory holds the jobs in the system plus 8 bytes per finished job for the JCT statistics.
+ */
 public final class Simulator {
+
+    /** A policy that runs nothing for this many rounds in a row while jobs wait is reported, not waited on. */
+    private static final int MAX_IDLE_ROUNDS = 10_000;
 
     private final ClusterSpec cluster;
     private final SimConfig config;
@@ -20,9 +45,109 @@ public final class Simulator {
     /**
      * Replays {@code trace} (sorted by arrival) under {@code policy}; every finished job goes to
      * {@code outcomes} as it finishes.
+     *
+     * @throws IllegalArgumentException if the trace is not sorted or a job cannot fit the cluster
+     * @throws IllegalStateException    if the policy makes an impossible plan or starves every job
      */
     public SimulationResult run(SchedulingPolicy policy, Iterator<TraceJob> trace, Consumer<JobOutcome> outcomes) {
-        throw new UnsupportedOperationException("simulator engine not built yet: " + cluster + config + policy + trace
-                + outcomes);
+        long wallStart = System.nanoTime();
+        IsolatedJct isolated = new IsolatedJct(cluster, config.resizeOverheadSec());
+        JctStatistics jcts = new JctStatistics();
+        ClusterSnapshot emptyCluster = cluster.snapshot(0);
+        List<SimulatedJob> active = new ArrayList<>();
+        TraceJob pending = trace.hasNext() ? trace.next() : null;
+        double firstArrival = pending == null ? 0 : pending.arrivalSec();
+        double now = firstArrival;
+        double lastArrival = firstArrival;
+        double lastFinish = firstArrival;
+        double gpuSeconds = 0;
+        long resizes = 0;
+        long rounds = 0;
+        double planNanos = 0;
+        double maxPlanNanos = 0;
+        int idleRounds = 0;
+
+        while (pending != null || !active.isEmpty()) {
+            if (active.isEmpty() && pending.arrivalSec() > now) {
+                now = pending.arrivalSec();
+            }
+            while (pending != null && pending.arrivalSec() <= now) {
+                if (pending.arrivalSec() < lastArrival) {
+                    throw new IllegalArgumentException("trace is not sorted by arrival: job " + pending.id()
+                            + " arrives at " + pending.arrivalSec() + " s, after a job at " + lastArrival + " s");
+                }
+                lastArrival = pending.arrivalSec();
+                SimulatedJob job = new SimulatedJob(pending, config);
+                requireFits(job.spec());
+                active.add(job);
+                pending = trace.hasNext() ? trace.next() : null;
+            }
+
+            ClusterSnapshot snapshot = new ClusterSnapshot(now, emptyCluster.nodes());
+            List<JobView> views = new ArrayList<>(active.size());
+            List<JobSpec> specs = new ArrayList<>(active.size());
+            for (SimulatedJob job : active) {
+                views.add(job.view());
+                specs.add(job.spec());
+            }
+            long planStart = System.nanoTime();
+            Plan plan = policy.plan(snapshot, List.copyOf(views));
+            double elapsed = System.nanoTime() - planStart;
+            planNanos += elapsed;
+            maxPlanNanos = Math.max(maxPlanNanos, elapsed);
+            rounds++;
+            PlanValidator.check(plan, snapshot, specs);
+
+            double roundEnd = now + config.intervalSec();
+            boolean anyRunning = false;
+            for (Iterator<SimulatedJob> it = active.iterator(); it.hasNext(); ) {
+                SimulatedJob job = it.next();
+                Allocation next = plan.target(job.spec().id()).placement();
+                int before = job.resizes();
+                double pause = job.reallocate(next, now);
+                resizes += job.resizes() - before;
+                if (next.isEmpty()) {
+                    continue;
+                }
+                anyRunning = true;
+                double finish = job.train(now, roundEnd, pause);
+                if (!Double.isNaN(finish)) {
+                    it.remove();
+                    gpuSeconds += job.gpuSeconds();
+                    lastFinish = Math.max(lastFinish, finish);
+                    JobOutcome outcome = outcomeOf(job, finish, isolated);
+                    jcts.add(outcome.jctSec());
+                    outcomes.accept(outcome);
+                }
+            }
+            idleRounds = anyRunning ? 0 : idleRounds + 1;
+            if (idleRounds > MAX_IDLE_ROUNDS) {
+                throw new IllegalStateException("policy " + policy.name() + " ran no job for " + MAX_IDLE_ROUNDS
+                        + " rounds while " + active.size() + " jobs waited (first: " + active.get(0).spec().id() + ")");
+            }
+            now = roundEnd;
+        }
+
+        double makespan = lastFinish - firstArrival;
+        Resources total = cluster.total();
+        double utilisation = makespan > 0 && total.gpus() > 0 ? gpuSeconds / (total.gpus() * makespan) : 0;
+        return new SimulationResult(policy.name(), jcts.count(), jcts.mean(), jcts.percentile(50),
+                jcts.percentile(95), makespan, utilisation, resizes, isolated.mean(), rounds,
+                rounds == 0 ? 0 : planNanos / rounds / 1e6, maxPlanNanos / 1e6,
+                (System.nanoTime() - wallStart) / 1e9);
+    }
+
+    private JobOutcome outcomeOf(SimulatedJob job, double finish, IsolatedJct isolated) {
+        TraceJob trace = job.traceJob();
+        return new JobOutcome(trace.id(), trace.type().name(), trace.user(), trace.arrivalSec(), job.startSec(),
+                finish, isolated.of(trace), job.resizes(), trace.requiredSteps(), job.stepsDone(), job.gpuSeconds());
+    }
+
+    private void requireFits(JobSpec spec) {
+        Resources minimum = spec.minimumDemand();
+        if (!minimum.fitsIn(cluster.total())) {
+            throw new IllegalArgumentException("job " + spec.id() + " needs at least " + minimum
+                    + " but the whole cluster has " + cluster.total());
+        }
     }
 }

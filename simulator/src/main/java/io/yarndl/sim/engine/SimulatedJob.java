@@ -1,0 +1,167 @@
+package io.yarndl.sim.engine;
+
+import io.yarndl.core.job.Allocation;
+import io.yarndl.core.job.JobSpec;
+import io.yarndl.core.job.JobView;
+import io.yarndl.core.job.ProgressSample;
+import io.yarndl.core.job.TrainingGoal;
+import io.yarndl.sim.workload.LossCurveShape.TrueLossCurve;
+import io.yarndl.sim.workload.TraceJob;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * One job while it is in the simulated cluster: its hidden ground truth, its progress and the
+ * samples it has reported. Mutable, owned by one {@link Simulator} run.
+ */
+final class SimulatedJob {
+
+    private final TraceJob job;
+    private final JobSpec spec;
+    private final TrueLossCurve trueCurve;
+    private final SplittableRandom noise;
+    private final SimConfig config;
+    private final List<ProgressSample> samples = new ArrayList<>();
+
+    private Allocation allocation = Allocation.NONE;
+    private double stepsDone;
+    private double startSec = Double.NaN;
+    private double nextSampleSec = Double.NaN;
+    private int resizes;
+    private double gpuSeconds;
+
+    SimulatedJob(TraceJob job, SimConfig config) {
+        this.job = job;
+        this.config = config;
+        this.trueCurve = job.type().lossShape().forRequiredSteps(job.requiredSteps());
+        // Per-job noise streams: the same job sees the same noise under every policy.
+        this.noise = new SplittableRandom(config.seed() * 0x9E3779B97F4A7C15L + job.id().hashCode());
+        this.spec = new JobSpec(job.id(), job.type().name(), job.user(), "dl", job.type().framework(),
+                job.type().architecture(), job.type().syncMode(), job.type().workerDemand(), job.type().psDemand(),
+                job.minWorkers(), job.maxWorkers(), job.minPs(), job.maxPs(), job.requestedWorkers(), job.requestedPs(),
+                job.type().globalBatchSize(), TrainingGoal.targetLoss(job.type().lossShape().targetLoss()));
+    }
+
+    TraceJob traceJob() {
+        return job;
+    }
+
+    JobSpec spec() {
+        return spec;
+    }
+
+    Allocation allocation() {
+        return allocation;
+    }
+
+    int resizes() {
+        return resizes;
+    }
+
+    double startSec() {
+        return startSec;
+    }
+
+    double gpuSeconds() {
+        return gpuSeconds;
+    }
+
+    long stepsDone() {
+        return Math.round(stepsDone);
+    }
+
+    JobView view() {
+        return new JobView(spec, job.arrivalSec(), allocation, samples);
+    }
+
+    /**
+     * Applies a new allocation at time {@code now}.
+     *
+     * @return the seconds of progress the change costs (checkpoint and restart), 0 when unchanged
+     */
+    double reallocate(Allocation next, double now) {
+        if (next.equals(allocation)) {
+            return 0;
+        }
+        boolean wasRunning = !allocation.isEmpty();
+        allocation = next;
+        if (next.isEmpty()) {
+            resizes++;
+            return 0;
+        }
+        if (wasRunning) {
+            resizes++;
+        }
+        if (Double.isNaN(startSec)) {
+            startSec = now;
+        }
+        nextSampleSec = now + config.resizeOverheadSec() + config.sampleIntervalSec();
+        return config.resizeOverheadSec();
+    }
+
+    /** The true speed at the current allocation, in steps per second. */
+    double trueSpeed() {
+        if (allocation.isEmpty()) {
+            return 0;
+        }
+        return job.type().speed().stepsPerSecond(allocation.workers(), allocation.ps(), allocation.nodeCount());
+    }
+
+    double remainingSteps() {
+        return job.requiredSteps() - stepsDone;
+    }
+
+    /**
+     * Trains from {@code from} to {@code to} at the current allocation, paused for the first
+     * {@code pauseSec} seconds; reports samples on the way.
+     *
+     * @return the finish time if the job converged in this span, otherwise NaN
+     */
+    double train(double from, double to, double pauseSec) {
+        int gpus = allocation.workers() * spec.workerDemand().gpus() + allocation.ps() * spec.psDemand().gpus();
+        double speed = trueSpeed();
+        double runFrom = Math.min(to, from + pauseSec);
+        double finish = Double.NaN;
+        double end = to;
+        if (speed > 0 && runFrom + remainingSteps() / speed <= to) {
+            finish = runFrom + remainingSteps() / speed;
+            end = finish;
+        }
+        while (speed > 0 && nextSampleSec <= end) {
+            double stepsThen = stepsDone + speed * (nextSampleSec - runFrom);
+            report(nextSampleSec, stepsThen, speed);
+            nextSampleSec += config.sampleIntervalSec();
+        }
+        gpuSeconds += gpus * (end - from);
+        if (!Double.isNaN(finish)) {
+            stepsDone = job.requiredSteps();
+        } else if (speed > 0) {
+            stepsDone += speed * (to - runFrom);
+        }
+        return finish;
+    }
+
+    private void report(double timeSec, double step, double trueSpeed) {
+        double loss = trueCurve.loss(step) * (1 + config.lossNoise() * noise.nextGaussian());
+        double speed = Math.max(0, trueSpeed * (1 + config.speedNoise() * noise.nextGaussian()));
+        samples.add(new ProgressSample(timeSec, Math.round(step), Math.max(0, loss), speed, allocation.workers(),
+                allocation.ps()));
+        if (samples.size() > config.maxSamplesPerJob()) {
+            thinOlderHalf();
+        }
+    }
+
+    /** Keeps memory per job bounded: every other sample of the older half goes, recent ones stay. */
+    private void thinOlderHalf() {
+        int half = samples.size() / 2;
+        List<ProgressSample> thinned = new ArrayList<>(samples.size());
+        for (int i = 0; i < samples.size(); i++) {
+            if (i >= half || i % 2 == 0) {
+                thinned.add(samples.get(i));
+            }
+        }
+        samples.clear();
+        samples.addAll(thinned);
+    }
+}
