@@ -70,9 +70,9 @@ class WorkloadGeneratorTest {
             ElasticBounds expected = ElasticBounds.forRequest(job.type(), job.requestedWorkers());
             assertEquals(expected, new ElasticBounds(job.requestedWorkers(), job.requestedPs(), job.minWorkers(),
                     job.maxWorkers(), job.minPs(), job.maxPs()));
-            assertTrue(job.requestedWorkers() <= job.type().maxWorkers(), job.toString());
+            assertTrue(job.requestedWorkers() <= job.type().maxWorkers(), job::toString);
             assertTrue(WorkloadGenerator.WORKER_SIZES.contains(job.requestedWorkers())
-                    || job.requestedWorkers() == job.type().maxWorkers(), job.toString());
+                    || job.requestedWorkers() == job.type().maxWorkers(), job::toString);
         }
         assertEquals("job-000000", jobs.get(0).id());
         assertEquals("job-001999", jobs.get(1999).id());
