@@ -7,11 +7,17 @@ import io.yarndl.core.job.Allocation;
 import io.yarndl.core.job.TaskCount;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
  * The free resources of every node while one plan is being made: a policy's private scratch pad,
  * charged as tasks are placed. Mutable and not thread-safe; never shared beyond one
  * {@code plan()} call.
+ *
+ * <p>It can also list nodes by how much they have free ({@link #mostFree(int)}), for packing
+ * placement (Optimus §5.1). The size of a node's free vector is the sum, over GPUs, vcores and
+ * memory, of its free amount divided by the cluster's total capacity in that dimension (the
+ * normalisation YARN's DominantResourceCalculator uses); dimensions the cluster lacks count zero.
  */
 public final class NodeLedger {
 
@@ -19,6 +25,10 @@ public final class NodeLedger {
     private final Resources[] free;
     private final Map<String, Integer> indexById;
     private Resources totalFree;
+    /** Built on the first {@link #mostFree(int)} call, so ledgers that never ask pay nothing. */
+    private TreeSet<Integer> byFreeDescending;
+    private double[] freeSize;
+    private double[] sizeScale;
 
     private NodeLedger(List<Node> nodes) {
         this.nodes = nodes;
@@ -66,8 +76,17 @@ public final class NodeLedger {
             throw new IllegalStateException("node " + nodes.get(index).id() + " has " + free[index]
                     + " free, cannot reserve " + demand);
         }
-        free[index] = free[index].minus(demand);
+        setFree(index, free[index].minus(demand));
         totalFree = totalFree.minus(demand);
+    }
+
+    /** Charges a whole placement when every task fits on its node now; otherwise changes nothing. */
+    public boolean reserveIfFits(Allocation placement, Resources workerDemand, Resources psDemand) {
+        if (!fits(placement, workerDemand, psDemand)) {
+            return false;
+        }
+        reserve(placement, workerDemand, psDemand);
+        return true;
     }
 
     /** Charges a whole placement; nodes it names must exist and have room. */
@@ -86,7 +105,7 @@ public final class NodeLedger {
         for (Map.Entry<String, TaskCount> entry : placement.byNode().entrySet()) {
             int index = indexOf(entry.getKey());
             Resources demand = demandOf(entry.getValue(), workerDemand, psDemand);
-            free[index] = free[index].plus(demand);
+            setFree(index, free[index].plus(demand));
             totalFree = totalFree.plus(demand);
         }
     }
@@ -100,6 +119,66 @@ public final class NodeLedger {
             }
         }
         return true;
+    }
+
+    /**
+     * Indices of the {@code limit} nodes with the most free resources (size as in the class
+     * comment), largest first, ties in node order. The first call sorts the nodes once,
+     * O(n log n); after it each reserve or release costs O(log n) more and a call costs
+     * O(limit), so placing many jobs in one plan never re-sorts the cluster.
+     */
+    public int[] mostFree(int limit) {
+        if (byFreeDescending == null) {
+            indexBySize();
+        }
+        int[] indices = new int[Math.max(0, Math.min(limit, nodes.size()))];
+        int i = 0;
+        for (Integer index : byFreeDescending) {
+            if (i == indices.length) {
+                break;
+            }
+            indices[i++] = index;
+        }
+        return indices;
+    }
+
+    private void indexBySize() {
+        Resources scale = Resources.ZERO;
+        for (Node node : nodes) {
+            scale = scale.plus(node.capacity());
+        }
+        double gpuScale = scale.gpus() > 0 ? 1.0 / scale.gpus() : 0;
+        double vcoreScale = scale.vcores() > 0 ? 1.0 / scale.vcores() : 0;
+        double memoryScale = scale.memoryMb() > 0 ? 1.0 / scale.memoryMb() : 0;
+        this.sizeScale = new double[] {gpuScale, vcoreScale, memoryScale};
+        freeSize = new double[nodes.size()];
+        for (int i = 0; i < nodes.size(); i++) {
+            freeSize[i] = sizeOf(free[i]);
+        }
+        byFreeDescending = new TreeSet<>((a, b) -> {
+            int bySize = Double.compare(freeSize[b], freeSize[a]);
+            return bySize != 0 ? bySize : Integer.compare(a, b);
+        });
+        for (int i = 0; i < nodes.size(); i++) {
+            byFreeDescending.add(i);
+        }
+    }
+
+    private double sizeOf(Resources resources) {
+        return resources.gpus() * sizeScale[0] + resources.vcores() * sizeScale[1]
+                + resources.memoryMb() * sizeScale[2];
+    }
+
+    private void setFree(int index, Resources value) {
+        if (byFreeDescending == null) {
+            free[index] = value;
+            return;
+        }
+        // Out of the set before its key changes, or the tree could not find it again.
+        byFreeDescending.remove(index);
+        free[index] = value;
+        freeSize[index] = sizeOf(value);
+        byFreeDescending.add(index);
     }
 
     static Resources demandOf(TaskCount count, Resources workerDemand, Resources psDemand) {

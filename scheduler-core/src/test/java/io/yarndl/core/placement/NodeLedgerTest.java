@@ -1,0 +1,50 @@
+package io.yarndl.core.placement;
+
+import static io.yarndl.core.testing.Clusters.gpus;
+import static io.yarndl.core.testing.Clusters.node;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.yarndl.core.cluster.Resources;
+import io.yarndl.core.job.Allocation;
+import io.yarndl.core.job.TaskCount;
+import io.yarndl.core.testing.Clusters;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class NodeLedgerTest {
+
+    @Test
+    void listsNodesWithMostFreeFirstAndTiesInNodeOrder() {
+        NodeLedger ledger = NodeLedger.of(Clusters.of(node("a", 4), node("b", 8), node("c", 4), node("d", 2)));
+
+        assertArrayEquals(new int[] {1, 0, 2, 3}, ledger.mostFree(10));
+        assertArrayEquals(new int[] {1, 0}, ledger.mostFree(2));
+    }
+
+    @Test
+    void keepsTheOrderCurrentAsResourcesAreReservedAndReleased() {
+        NodeLedger ledger = NodeLedger.of(Clusters.of(node("a", 4), node("b", 8), node("c", 4)));
+        ledger.mostFree(3);
+
+        ledger.reserve(1, gpus(6));
+        assertArrayEquals(new int[] {0, 2, 1}, ledger.mostFree(3));
+
+        ledger.release(new Allocation(Map.of("b", new TaskCount(6, 0))), gpus(1), Resources.ZERO);
+        assertArrayEquals(new int[] {1, 0, 2}, ledger.mostFree(3));
+    }
+
+    @Test
+    void reservesAPlacementOnlyWhenAllOfItFits() {
+        NodeLedger ledger = NodeLedger.of(Clusters.of(node("a", 4), node("b", 2)));
+        Allocation tooBig = new Allocation(Map.of("a", new TaskCount(2, 0), "b", new TaskCount(3, 0)));
+
+        assertFalse(ledger.reserveIfFits(tooBig, gpus(1), Resources.ZERO));
+        assertEquals(gpus(6), ledger.totalFree());
+
+        assertTrue(ledger.reserveIfFits(new Allocation(Map.of("a", new TaskCount(2, 0))), gpus(1), Resources.ZERO));
+        assertEquals(gpus(2), ledger.free(0));
+    }
+}
