@@ -2,7 +2,8 @@ package io.yarndl.sim.workload;
 
 /**
  * The ground truth of how fast a job type trains, known to the simulator only: policies learn an
- * approximation of it from progress samples. Derived from measurements (see {@link JobTypeCatalog}).
+ * approximation of it from progress samples. Derived from measurements (see {@link JobTypeCatalog});
+ * the shipped types use {@link PlacementAwareSpeed}.
  */
 public interface TrueSpeed {
 

@@ -1,0 +1,70 @@
+package io.yarndl.sim.cli;
+
+import io.yarndl.core.cluster.Resources;
+import io.yarndl.sim.workload.ClusterSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * The simulated cluster's shape, shared by {@code sim} and {@code generate} (a synthetic load is
+ * relative to the cluster's GPUs). Homogeneous nodes, as {@link ClusterSpec} models them.
+ */
+final class ClusterOptions {
+
+    /** Default node count for every trace but Philly's. */
+    static final int DEFAULT_NODES = 16;
+
+    /**
+     * Philly's replay cluster: 313 nodes of 8 GPUs = 2,504 GPUs, about the 2,500 GPUs of the
+     * cluster the trace came from (Jeon et al., ATC'19).
+     */
+    static final int PHILLY_NODES = 313;
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec mixee;
+
+    @Option(names = "--cluster-nodes", paramLabel = "N",
+            description = "Nodes in the simulated cluster (default: " + DEFAULT_NODES + ", or " + PHILLY_NODES
+                    + " = 2,504 GPUs for --trace philly).")
+    Integer nodes;
+
+    @Option(names = "--gpus-per-node", paramLabel = "G", defaultValue = "8",
+            description = "GPUs per node (default: ${DEFAULT-VALUE}).")
+    int gpusPerNode;
+
+    @Option(names = "--vcores-per-node", paramLabel = "C", defaultValue = "64",
+            description = "Virtual cores per node (default: ${DEFAULT-VALUE}).")
+    int vcoresPerNode;
+
+    @Option(names = "--memory-gb-per-node", paramLabel = "GB", defaultValue = "512",
+            description = "Memory per node in GiB (default: ${DEFAULT-VALUE}).")
+    int memoryGbPerNode;
+
+    @Option(names = "--nodes-per-rack", paramLabel = "R", defaultValue = "16",
+            description = "Nodes per rack (default: ${DEFAULT-VALUE}).")
+    int nodesPerRack;
+
+    @Option(names = "--accelerator", paramLabel = "TYPE", defaultValue = "V100",
+            description = "GPU model the nodes report (default: ${DEFAULT-VALUE}).")
+    String accelerator;
+
+    /** The cluster these options describe, {@code defaultNodes} nodes unless given. */
+    ClusterSpec toSpec(int defaultNodes) {
+        int n = nodes != null ? nodes : defaultNodes;
+        positive("--cluster-nodes", n);
+        positive("--gpus-per-node", gpusPerNode);
+        positive("--vcores-per-node", vcoresPerNode);
+        positive("--memory-gb-per-node", memoryGbPerNode);
+        positive("--nodes-per-rack", nodesPerRack);
+        return new ClusterSpec(n, Resources.of(gpusPerNode, vcoresPerNode, memoryGbPerNode * 1024L), nodesPerRack,
+                accelerator);
+    }
+
+    private void positive(String option, int value) {
+        if (value < 1) {
+            throw new ParameterException(mixee.commandLine(), option + " must be at least 1, got " + value);
+        }
+    }
+}
