@@ -63,6 +63,15 @@ public final class NonNegativeLeastSquares {
         return projected;
     };
 
+    /**
+     * Commons Math's default tolerances (1e-10) buy digits no scheduler decision can see at the
+     * price of extra iterations, each a QR decomposition of the Jacobian (the dominant cost). The
+     * optimizer is immutable and keeps its working state per call, so one instance is shared.
+     */
+    private static final LevenbergMarquardtOptimizer OPTIMIZER = new LevenbergMarquardtOptimizer()
+            .withCostRelativeTolerance(1e-8)
+            .withParameterRelativeTolerance(1e-8);
+
     private NonNegativeLeastSquares() {
     }
 
@@ -195,7 +204,7 @@ public final class NonNegativeLeastSquares {
                 .maxEvaluations(4 * maxIterations + 10)
                 .build();
         try {
-            new LevenbergMarquardtOptimizer().optimize(problem);
+            OPTIMIZER.optimize(problem);
         } catch (TooManyIterationsException | TooManyEvaluationsException | ConvergenceException e) {
             // Out of budget or stalled: the best point seen so far is still a valid non-negative fit.
         }

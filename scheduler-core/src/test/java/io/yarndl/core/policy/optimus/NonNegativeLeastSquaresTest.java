@@ -97,6 +97,31 @@ class NonNegativeLeastSquaresTest {
     }
 
     @Test
+    void returnsBestPointSeenWhenIterationsRunOut() {
+        double[] x = {0, 1, 2, 3, 4};
+        double[] y = {1, 0.5, 0.25, 0.125, 0.0625};
+        MultivariateJacobianFunction model = point -> {
+            double[] v = new double[x.length];
+            double[][] j = new double[x.length][2];
+            for (int i = 0; i < x.length; i++) {
+                double e = Math.exp(-point.getEntry(1) * x[i]);
+                v[i] = point.getEntry(0) * e;
+                j[i][0] = e;
+                j[i][1] = -x[i] * point.getEntry(0) * e;
+            }
+            return new Pair<RealVector, RealMatrix>(new ArrayRealVector(v), new Array2DRowRealMatrix(j));
+        };
+        double[] start = {5, 3};
+        double startCost = 0;
+        for (int i = 0; i < x.length; i++) {
+            startCost += Math.pow(5 * Math.exp(-3 * x[i]) - y[i], 2);
+        }
+        NonNegativeLeastSquares.Solution s = NonNegativeLeastSquares.nonlinear(model, y, List.of(start), 1);
+        assertTrue(s.cost() <= startCost);
+        assertTrue(s.coefficient(0) >= 0 && s.coefficient(1) >= 0);
+    }
+
+    @Test
     void solutionIsImmutable() {
         NonNegativeLeastSquares.Solution s = NonNegativeLeastSquares.linear(new double[][] {{1}}, new double[] {2});
         s.coefficients()[0] = -5;
