@@ -63,7 +63,7 @@ public final class ConvergenceFitter {
      */
     public Optional<ConvergenceModel> fit(List<ProgressSample> samples) {
         List<ProgressSample> kept = withoutOutliers(usableInStepOrder(samples));
-        if (kept.stream().mapToLong(ProgressSample::step).distinct().count() < MIN_DISTINCT_STEPS) {
+        if (distinctSteps(kept) < MIN_DISTINCT_STEPS) {
             return Optional.empty();
         }
         double lossScale = kept.stream().mapToDouble(ProgressSample::loss).max().orElse(0);
@@ -97,6 +97,19 @@ public final class ConvergenceFitter {
         return usable;
     }
 
+    /** Distinct steps of a list in step order. */
+    private static int distinctSteps(List<ProgressSample> ordered) {
+        int distinct = 0;
+        long previous = -1;
+        for (ProgressSample s : ordered) {
+            if (s.step() != previous) {
+                distinct++;
+                previous = s.step();
+            }
+        }
+        return distinct;
+    }
+
     private static List<ProgressSample> withoutOutliers(List<ProgressSample> ordered) {
         List<ProgressSample> kept = new ArrayList<>(ordered.size());
         double[] window = new double[OUTLIER_WINDOW];
@@ -106,7 +119,8 @@ public final class ConvergenceFitter {
                 for (int i = 0; i < size; i++) {
                     window[i] = kept.get(kept.size() - size + i).loss();
                 }
-                double median = median(window, size);
+                Arrays.sort(window, 0, size);
+                double median = size % 2 == 1 ? window[size / 2] : 0.5 * (window[size / 2 - 1] + window[size / 2]);
                 if (s.loss() > OUTLIER_FACTOR * median) {
                     continue;
                 }
@@ -114,12 +128,6 @@ public final class ConvergenceFitter {
             kept.add(s);
         }
         return kept;
-    }
-
-    private static double median(double[] values, int size) {
-        double[] sorted = Arrays.copyOf(values, size);
-        Arrays.sort(sorted);
-        return size % 2 == 1 ? sorted[size / 2] : 0.5 * (sorted[size / 2 - 1] + sorted[size / 2]);
     }
 
     /**

@@ -3,6 +3,7 @@ package io.yarndl.core.policy.optimus;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.stream.IntStream;
 import org.apache.commons.math3.exception.ConvergenceException;
 import org.apache.commons.math3.exception.TooManyEvaluationsException;
 import org.apache.commons.math3.exception.TooManyIterationsException;
@@ -62,6 +63,15 @@ public final class NonNegativeLeastSquares {
         }
         return projected;
     };
+
+    /**
+     * Commons Math's default tolerances (1e-10) buy digits no scheduler decision can see at the
+     * price of extra iterations, each a QR decomposition of the Jacobian (the dominant cost). The
+     * optimizer is immutable and keeps its working state per call, so one instance is shared.
+     */
+    private static final LevenbergMarquardtOptimizer OPTIMIZER = new LevenbergMarquardtOptimizer()
+            .withCostRelativeTolerance(1e-8)
+            .withParameterRelativeTolerance(1e-8);
 
     private NonNegativeLeastSquares() {
     }
@@ -195,7 +205,7 @@ public final class NonNegativeLeastSquares {
                 .maxEvaluations(4 * maxIterations + 10)
                 .build();
         try {
-            new LevenbergMarquardtOptimizer().optimize(problem);
+            OPTIMIZER.optimize(problem);
         } catch (TooManyIterationsException | TooManyEvaluationsException | ConvergenceException e) {
             // Out of budget or stalled: the best point seen so far is still a valid non-negative fit.
         }
@@ -260,7 +270,7 @@ public final class NonNegativeLeastSquares {
         int[] allRows = new int[a.getRowDimension()];
         Arrays.setAll(allRows, i -> i);
         for (int inner = 0; inner <= columns; inner++) {
-            int[] kept = java.util.stream.IntStream.range(0, columns).filter(j -> positive[j]).toArray();
+            int[] kept = IntStream.range(0, columns).filter(j -> positive[j]).toArray();
             double[] z = new double[columns];
             if (kept.length > 0) {
                 double[] partial = unconstrained(a.getSubMatrix(allRows, kept), y);
@@ -271,8 +281,9 @@ public final class NonNegativeLeastSquares {
             double step = 1.0;
             for (int j : kept) {
                 if (!(z[j] > 0)) {
-                    // x[j] - z[j] > 0 here: x[j] >= 0 on the support and z[j] <= 0.
-                    step = Math.min(step, x[j] / (x[j] - z[j]));
+                    // A coefficient just let in sits at 0: if it cannot grow, no step is possible.
+                    double gap = x[j] - z[j];
+                    step = Math.min(step, gap > 0 ? x[j] / gap : 0.0);
                 }
             }
             if (step >= 1.0) {
@@ -293,7 +304,6 @@ public final class NonNegativeLeastSquares {
         }
         return clamp(x);
     }
-
 
     /** Least-squares (minimum-norm when rank-deficient) solution, ignoring the constraints. */
     private static double[] unconstrained(RealMatrix a, RealVector y) {

@@ -27,7 +27,7 @@ class NonNegativeLeastSquaresTest {
         assertEquals(0, s.cost(), 1e-12);
     }
 
-    /** Tolerance: the cost matches the exhaustive optimum to 1e-9 relative (1e-12 absolute). */
+    /** Tolerance: the cost matches the exhaustive optimum to 1e-9 relative (1e-12 absolute), rank-deficient cases included. */
     @Test
     void matchesExhaustiveActiveSetOptimumOnRandomProblems() {
         Random random = new Random(7);
@@ -41,6 +41,10 @@ class NonNegativeLeastSquaresTest {
                     a[i][j] = random.nextGaussian();
                 }
                 y[i] = random.nextGaussian();
+                if (trial % 4 == 0 && columns > 1) {
+                    // Rank-deficient, as under-determined speed fits are: the last column repeats the first.
+                    a[i][columns - 1] = a[i][0];
+                }
             }
             NonNegativeLeastSquares.Solution s = NonNegativeLeastSquares.linear(a, y);
             double optimum = exhaustiveOptimum(a, y);
@@ -94,6 +98,31 @@ class NonNegativeLeastSquaresTest {
         NonNegativeLeastSquares.Solution s = NonNegativeLeastSquares.nonlinear(
                 model, y, List.of(new double[] {-1, 5}, new double[] {1, 1}), 100);
         assertArrayEquals(new double[] {2, 0.5}, s.coefficients(), 1e-6);
+    }
+
+    @Test
+    void returnsBestPointSeenWhenIterationsRunOut() {
+        double[] x = {0, 1, 2, 3, 4};
+        double[] y = {1, 0.5, 0.25, 0.125, 0.0625};
+        MultivariateJacobianFunction model = point -> {
+            double[] v = new double[x.length];
+            double[][] j = new double[x.length][2];
+            for (int i = 0; i < x.length; i++) {
+                double e = Math.exp(-point.getEntry(1) * x[i]);
+                v[i] = point.getEntry(0) * e;
+                j[i][0] = e;
+                j[i][1] = -x[i] * point.getEntry(0) * e;
+            }
+            return new Pair<RealVector, RealMatrix>(new ArrayRealVector(v), new Array2DRowRealMatrix(j));
+        };
+        double[] start = {5, 3};
+        double startCost = 0;
+        for (int i = 0; i < x.length; i++) {
+            startCost += Math.pow(5 * Math.exp(-3 * x[i]) - y[i], 2);
+        }
+        NonNegativeLeastSquares.Solution s = NonNegativeLeastSquares.nonlinear(model, y, List.of(start), 1);
+        assertTrue(s.cost() <= startCost);
+        assertTrue(s.coefficient(0) >= 0 && s.coefficient(1) >= 0);
     }
 
     @Test
