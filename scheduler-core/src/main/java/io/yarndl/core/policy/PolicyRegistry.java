@@ -1,5 +1,7 @@
 package io.yarndl.core.policy;
 
+import io.yarndl.core.policy.fifo.FifoPolicy;
+import io.yarndl.core.policy.optimus.OptimusPolicy;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Set;
@@ -16,8 +18,9 @@ public final class PolicyRegistry {
 
     /** The policies yarn-dl ships. */
     public static PolicyRegistry standard() {
-        PolicyRegistry registry = new PolicyRegistry();
-        return registry;
+        return new PolicyRegistry()
+                .register(FifoPolicy.NAME, FifoPolicy::new)
+                .register(OptimusPolicy.NAME, OptimusPolicy::new);
     }
 
     /** Adds a policy under {@code name}; a name may be registered once. */

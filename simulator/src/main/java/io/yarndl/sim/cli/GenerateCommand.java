@@ -1,12 +1,14 @@
 package io.yarndl.sim.cli;
 
 import io.yarndl.sim.workload.ClusterSpec;
+import io.yarndl.sim.workload.JobType;
 import io.yarndl.sim.workload.TraceJob;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.List;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -70,8 +72,10 @@ final class GenerateCommand implements Callable<Integer> {
             Files.createDirectories(parent);
         }
         long written;
-        try (Stream<TraceJob> workload = TraceSources.synthetic(TraceSources.catalog(), clusterSpec, load, jobs, seed)) {
-            written = TraceSources.writeCsv(workload.iterator(), out);
+        List<JobType> catalog = TraceSources.catalog();
+        try (Stream<TraceJob> workload = TraceSources.synthetic(catalog, clusterSpec, load, jobs, seed)) {
+            written = TraceSources.writeCsv(workload.iterator(), out,
+                    TraceSources.describe(catalog, clusterSpec, load, jobs, seed));
         }
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.printf("wrote %d jobs (seed %d, load %s, %d nodes x %d GPUs) to %s%n", written, seed, load,

@@ -1,24 +1,33 @@
 package io.yarndl.sim.cli;
 
+import io.yarndl.sim.trace.PhillyTraceReader;
+import io.yarndl.sim.trace.TraceCsvFormat;
+import io.yarndl.sim.trace.TraceCsvReader;
 import io.yarndl.sim.workload.ClusterSpec;
 import io.yarndl.sim.workload.JobType;
 import io.yarndl.sim.workload.JobTypeCatalog;
 import io.yarndl.sim.workload.TraceJob;
+import io.yarndl.sim.workload.WorkloadGenerator;
+import io.yarndl.sim.workload.WorkloadSpec;
+import java.io.Closeable;
+import java.io.UncheckedIOException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Spliterator;
+import java.util.Spliterators;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
- * SEAM: the one place the CLI reaches the workload readers and generators of
- * {@code io.yarndl.sim.trace}, which are written separately. Each method states the contract the
- * CLI relies on; until wired, the trace ones throw {@link UnsupportedOperationException}.
+ * The one place the CLI reaches the workload readers and generators: the job-type catalog, the
+ * CSV trace format, the synthetic generator and the Philly-derived trace.
  *
  * <p>Traces come back as {@link Stream}s so a reader can hold a file open and release it in
  * {@code onClose}: the CLI opens one per policy, iterates it once, in arrival order, and closes
- * it. A stream must be lazy (the Philly-derived trace is replayed without loading it whole), and
- * the same arguments must give the same jobs, so every policy sees an identical workload.
+ * it. Streams are lazy (the Philly-derived trace is replayed without building every job up
+ * front), and the same arguments give the same jobs, so every policy sees an identical workload.
  */
 final class TraceSources {
 
@@ -35,8 +44,8 @@ final class TraceSources {
      * when the stream reaches them.
      */
     static Stream<TraceJob> openCsv(Path file, List<JobType> catalog) throws IOException {
-        throw new UnsupportedOperationException("CSV trace reader not wired yet: " + file + ", " + catalog.size()
-                + " job types");
+        TraceCsvReader reader = TraceCsvFormat.open(file, TraceCsvFormat.typesByName(catalog));
+        return stream(reader).onClose(() -> closeQuietly(reader));
     }
 
     /**
@@ -44,8 +53,12 @@ final class TraceSources {
      * load {@code load} (GPU demand over {@code cluster}'s GPUs), seeded.
      */
     static Stream<TraceJob> synthetic(List<JobType> catalog, ClusterSpec cluster, double load, int jobs, long seed) {
-        throw new UnsupportedOperationException("synthetic workload generator not wired yet: " + catalog.size()
-                + " job types, " + cluster + ", load " + load + ", " + jobs + " jobs, seed " + seed);
+        return stream(WorkloadGenerator.stream(spec(catalog, cluster, load, jobs, seed)));
+    }
+
+    /** Comment lines that say how a synthetic workload was made, for the top of its CSV file. */
+    static List<String> describe(List<JobType> catalog, ClusterSpec cluster, double load, int jobs, long seed) {
+        return WorkloadGenerator.describe(spec(catalog, cluster, load, jobs, seed));
     }
 
     /**
@@ -54,12 +67,49 @@ final class TraceSources {
      * both drawn from {@code seed}.
      */
     static Stream<TraceJob> openPhilly(Path phillyCsv, List<JobType> catalog, long seed) throws IOException {
-        throw new UnsupportedOperationException("Philly trace reader not wired yet: " + phillyCsv + ", "
-                + catalog.size() + " job types, seed " + seed);
+        return StreamSupport.stream(PhillyTraceReader.load(phillyCsv, catalog, seed).spliterator(), false);
     }
 
     /** Writes {@code jobs} to {@code file} in yarn-dl's CSV trace format; returns how many it wrote. */
-    static long writeCsv(Iterator<TraceJob> jobs, Path file) throws IOException {
-        throw new UnsupportedOperationException("CSV trace writer not wired yet: " + file + (jobs.hasNext() ? "" : ""));
+    static long writeCsv(Iterator<TraceJob> jobs, Path file, List<String> comments) throws IOException {
+        CountingIterator counted = new CountingIterator(jobs);
+        TraceCsvFormat.write(file, counted, comments);
+        return counted.count;
+    }
+
+    private static WorkloadSpec spec(List<JobType> catalog, ClusterSpec cluster, double load, int jobs, long seed) {
+        return WorkloadSpec.of(catalog, jobs, load, cluster.total().gpus(), seed);
+    }
+
+    private static Stream<TraceJob> stream(Iterator<TraceJob> iterator) {
+        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(iterator, Spliterator.ORDERED), false);
+    }
+
+    private static void closeQuietly(Closeable closeable) {
+        try {
+            closeable.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static final class CountingIterator implements Iterator<TraceJob> {
+        private final Iterator<TraceJob> delegate;
+        private long count;
+
+        CountingIterator(Iterator<TraceJob> delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return delegate.hasNext();
+        }
+
+        @Override
+        public TraceJob next() {
+            count++;
+            return delegate.next();
+        }
     }
 }
