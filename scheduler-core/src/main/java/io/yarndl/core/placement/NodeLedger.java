@@ -5,8 +5,10 @@ import io.yarndl.core.cluster.Node;
 import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.job.Allocation;
 import io.yarndl.core.job.TaskCount;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.PrimitiveIterator;
 import java.util.TreeSet;
 
 /**
@@ -14,7 +16,7 @@ import java.util.TreeSet;
  * charged as tasks are placed. Mutable and not thread-safe; never shared beyond one
  * {@code plan()} call.
  *
- * <p>It can also list nodes by how much they have free ({@link #mostFree(int)}), for packing
+ * <p>It can also list nodes by how much they have free ({@link #byMostFree()}), for packing
  * placement (Optimus §5.1). The size of a node's free vector is the sum, over GPUs, vcores and
  * memory, of its free amount divided by the cluster's total capacity in that dimension (the
  * normalisation YARN's DominantResourceCalculator uses); dimensions the cluster lacks count zero.
@@ -25,10 +27,10 @@ public final class NodeLedger {
     private final Resources[] free;
     private final Map<String, Integer> indexById;
     private Resources totalFree;
-    /** Built on the first {@link #mostFree(int)} call, so ledgers that never ask pay nothing. */
+    /** Built on the first {@link #byMostFree()} call, so ledgers that never ask pay nothing. */
     private TreeSet<Integer> byFreeDescending;
     private double[] freeSize;
-    private double[] sizeScale;
+    private final double[] sizeScale;
 
     private NodeLedger(List<Node> nodes) {
         this.nodes = nodes;
@@ -41,6 +43,16 @@ public final class NodeLedger {
             total = total.plus(free[i]);
         }
         this.totalFree = total;
+        Resources capacity = Resources.ZERO;
+        for (Node node : nodes) {
+            capacity = capacity.plus(node.capacity());
+        }
+        this.sizeScale = new double[] {inverse(capacity.gpus()), inverse(capacity.vcores()),
+                inverse(capacity.memoryMb())};
+    }
+
+    private static double inverse(long total) {
+        return total > 0 ? 1.0 / total : 0;
     }
 
     /** A ledger holding each node's available resources. */
@@ -123,34 +135,42 @@ public final class NodeLedger {
 
     /**
      * Indices of the {@code limit} nodes with the most free resources (size as in the class
-     * comment), largest first, ties in node order. The first call sorts the nodes once,
-     * O(n log n); after it each reserve or release costs O(log n) more and a call costs
-     * O(limit), so placing many jobs in one plan never re-sorts the cluster.
+     * comment), largest first, ties in node order. Costs O(limit) after the first ordered call.
      */
     public int[] mostFree(int limit) {
-        if (byFreeDescending == null) {
-            indexBySize();
-        }
         int[] indices = new int[Math.max(0, Math.min(limit, nodes.size()))];
-        int i = 0;
-        for (Integer index : byFreeDescending) {
-            if (i == indices.length) {
-                break;
-            }
-            indices[i++] = index;
+        PrimitiveIterator.OfInt order = byMostFree();
+        for (int i = 0; i < indices.length; i++) {
+            indices[i] = order.nextInt();
         }
         return indices;
     }
 
-    private void indexBySize() {
-        Resources scale = Resources.ZERO;
-        for (Node node : nodes) {
-            scale = scale.plus(node.capacity());
+    /**
+     * Every node's index, most free resources first (size as in the class comment), ties in node
+     * order. The first ordered call sorts the nodes once, O(n log n); after it each reserve or
+     * release costs O(log n) more, so placing many jobs in one plan never re-sorts the cluster.
+     * The iterator reads the live order: reserve or release only after it is done.
+     */
+    public PrimitiveIterator.OfInt byMostFree() {
+        if (byFreeDescending == null) {
+            indexBySize();
         }
-        double gpuScale = scale.gpus() > 0 ? 1.0 / scale.gpus() : 0;
-        double vcoreScale = scale.vcores() > 0 ? 1.0 / scale.vcores() : 0;
-        double memoryScale = scale.memoryMb() > 0 ? 1.0 / scale.memoryMb() : 0;
-        this.sizeScale = new double[] {gpuScale, vcoreScale, memoryScale};
+        Iterator<Integer> order = byFreeDescending.iterator();
+        return new PrimitiveIterator.OfInt() {
+            @Override
+            public boolean hasNext() {
+                return order.hasNext();
+            }
+
+            @Override
+            public int nextInt() {
+                return order.next();
+            }
+        };
+    }
+
+    private void indexBySize() {
         freeSize = new double[nodes.size()];
         for (int i = 0; i < nodes.size(); i++) {
             freeSize[i] = sizeOf(free[i]);
@@ -164,7 +184,17 @@ public final class NodeLedger {
         }
     }
 
-    private double sizeOf(Resources resources) {
+    /** The size of node {@code index}'s free resources, the key of {@link #byMostFree()}. */
+    public double freeSize(int index) {
+        return sizeOf(free[index]);
+    }
+
+    /**
+     * The size of any vector on the same scale as {@link #freeSize(int)}. It is monotone: a demand
+     * that fits in a node's free resources is never larger than them, so a walk down
+     * {@link #byMostFree()} may stop at the first node smaller than what it looks for.
+     */
+    public double sizeOf(Resources resources) {
         return resources.gpus() * sizeScale[0] + resources.vcores() * sizeScale[1]
                 + resources.memoryMb() * sizeScale[2];
     }

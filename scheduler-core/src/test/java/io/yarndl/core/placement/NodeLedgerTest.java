@@ -12,6 +12,7 @@ import io.yarndl.core.job.Allocation;
 import io.yarndl.core.job.TaskCount;
 import io.yarndl.core.testing.Clusters;
 import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class NodeLedgerTest {
@@ -34,6 +35,20 @@ class NodeLedgerTest {
 
         ledger.release(new Allocation(Map.of("b", new TaskCount(6, 0))), gpus(1), Resources.ZERO);
         assertArrayEquals(new int[] {1, 0, 2}, ledger.mostFree(3));
+    }
+
+    @Test
+    void neverSizesADemandAboveTheFreeResourcesItFitsIn() {
+        Random random = new Random(3);
+        for (int round = 0; round < 200; round++) {
+            NodeLedger ledger = NodeLedger.of(Clusters.random(random));
+            for (int i = 0; i < ledger.size(); i++) {
+                Resources free = ledger.free(i);
+                Resources demand = Resources.of(random.nextInt(free.gpus() + 1), random.nextInt(free.vcores() + 1),
+                        (long) (random.nextDouble() * free.memoryMb()));
+                assertTrue(ledger.sizeOf(demand) <= ledger.freeSize(i), () -> demand + " vs " + free);
+            }
+        }
     }
 
     @Test

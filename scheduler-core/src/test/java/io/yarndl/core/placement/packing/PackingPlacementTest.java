@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.yarndl.core.cluster.ClusterSnapshot;
+import io.yarndl.core.cluster.Node;
 import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.job.Allocation;
 import io.yarndl.core.job.TaskCount;
@@ -71,6 +72,19 @@ class PackingPlacementTest {
     }
 
     @Test
+    void looksPastALargerNodeThatCannotHoldTheShare() {
+        // n0 is the largest by free resources but has no GPU left; n1 comes after it and holds the job.
+        ClusterSnapshot cluster = Clusters.of(
+                new Node("n0", "/r", "V100", Resources.of(8, 128, 1_048_576), Resources.of(0, 128, 1_048_576)),
+                node("n1", 4));
+        NodeLedger ledger = NodeLedger.of(cluster);
+
+        Allocation placed = packing.place(ledger, request(1, 3)).orElseThrow();
+
+        assertEquals(Map.of("n1", new TaskCount(3, 1)), placed.byNode());
+    }
+
+    @Test
     void leavesTheLedgerUntouchedWhenNoNodeCountWorks() {
         ClusterSnapshot snapshot = Clusters.of(node("n0", 2), node("n1", 2), node("n2", 2));
         NodeLedger ledger = NodeLedger.of(snapshot);
@@ -123,7 +137,7 @@ class PackingPlacementTest {
 
     private static void assertWithinAvailable(ClusterSnapshot snapshot, List<Allocation> placements,
                                               List<PlacementRequest> requests, String context) {
-        for (var node : snapshot.nodes()) {
+        for (Node node : snapshot.nodes()) {
             Resources used = Resources.ZERO;
             for (int i = 0; i < placements.size(); i++) {
                 TaskCount share = placements.get(i).byNode().getOrDefault(node.id(), TaskCount.NONE);
