@@ -1,5 +1,6 @@
 package io.yarndl.core.policy;
 
+import io.yarndl.core.policy.drf.DrfPolicy;
 import io.yarndl.core.policy.fifo.FifoPolicy;
 import io.yarndl.core.policy.optimus.OptimusPolicy;
 import java.util.Collections;
@@ -20,6 +21,7 @@ public final class PolicyRegistry {
     public static PolicyRegistry standard() {
         return new PolicyRegistry()
                 .register(FifoPolicy.NAME, FifoPolicy::new)
+                .register(DrfPolicy.NAME, DrfPolicy::new)
                 .register(OptimusPolicy.NAME, OptimusPolicy::new);
     }
 
