@@ -70,6 +70,7 @@ final class MarginalGainAllocator {
             return byGain != 0 ? byGain : Integer.compare(a.job(), b.job());
         });
         // Free resources only shrink, so a kind of task that once failed to fit never fits again.
+        Candidate[] lastGain = new Candidate[n];
         boolean[] workerFits = new boolean[n];
         boolean[] psFits = new boolean[n];
         java.util.Arrays.fill(workerFits, true);
@@ -98,13 +99,18 @@ final class MarginalGainAllocator {
             } else {
                 ps[j]++;
             }
-            reasons[j] = String.format("marginal gain: its last %s saved an estimated %.0f s (%.1f s per 1%% dominant share)",
-                    best.worker() ? "worker" : "PS", best.secondsSaved(), best.gainPerShare() / 100);
+            lastGain[j] = best;
             offer(queue, estimates.get(j), j, workers[j], ps[j], workerFits[j], psFits[j]);
         }
 
         List<Grant> grants = new ArrayList<>(n);
         for (int j = 0; j < n; j++) {
+            if (lastGain[j] != null) {
+                // Formatted once per job, not per grant: a round may grant thousands of tasks.
+                reasons[j] = String.format("marginal gain: its last %s saved an estimated %.0f s"
+                        + " (%.1f s per 1%% dominant share)", lastGain[j].worker() ? "worker" : "PS",
+                        lastGain[j].secondsSaved(), lastGain[j].gainPerShare() / 100);
+            }
             grants.add(new Grant(new TaskCount(workers[j], ps[j]), reasons[j]));
         }
         return grants;

@@ -4,6 +4,7 @@ import io.yarndl.core.job.JobView;
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.core.job.TrainingGoal;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -11,23 +12,24 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Memoises each job's fitted models between rounds: a job's fit is redone only when its samples
- * changed (count or newest sample), which keeps a round over 1,000 jobs cheap while the plan stays
- * a pure function of the input. Entries of jobs no longer passed in are dropped.
+ * Keeps each job's fitted models between rounds and decides when to refit them.
+ *
+ * <p>Optimus refits every job every round. Here a job's loss curve is refitted once it has
+ * progressed {@link #REFIT_PROGRESS} further than at its last fit (or while it has no fit yet), and
+ * its speed model once it reports a (workers, PS) configuration the last fit had not seen. Between
+ * those points a few more samples move the prediction by less than their own noise, and skipping
+ * the refit keeps a round over 1,000 jobs, and the 82,248-job Philly replay, within budget. The
+ * models therefore depend on the sequence of rounds, not only on the last input: the same
+ * sequence gives the same models (the simulator stays deterministic), and a fresh cache given one
+ * input fits everything from scratch. Entries of jobs no longer passed in are dropped.
  */
 final class ModelCache {
 
-    private record Key(int sampleCount, double lastSampleTime, long lastStep) {
-        static Key of(List<ProgressSample> samples) {
-            if (samples.isEmpty()) {
-                return new Key(0, Double.NaN, -1);
-            }
-            ProgressSample last = samples.get(samples.size() - 1);
-            return new Key(samples.size(), last.timeSec(), last.step());
-        }
-    }
+    /** Relative progress (in steps) after which a job's loss curve is refitted. */
+    static final double REFIT_PROGRESS = 0.10;
 
-    private record Entry(Key key, Optional<SpeedModel> speed, Optional<ConvergenceModel> convergence) {
+    private record Entry(long fittedStep, int fittedSamples, double fittedUpTo, Set<Long> fittedConfigs,
+                         Optional<SpeedModel> speed, Optional<ConvergenceModel> convergence) {
     }
 
     private final ConvergenceFitter convergenceFitter = new ConvergenceFitter();
@@ -35,15 +37,58 @@ final class ModelCache {
     private final Map<String, Entry> entries = new HashMap<>();
 
     JobEstimate estimate(JobView job) {
-        Key key = Key.of(job.samples());
         Entry entry = entries.get(job.id());
-        if (entry == null || !entry.key().equals(key)) {
-            entry = new Entry(key, speedFitter.fit(job.spec(), job.samples()),
-                    job.spec().goal() instanceof TrainingGoal.TargetLoss
-                            ? convergenceFitter.fit(job.samples()) : Optional.empty());
-            entries.put(job.id(), entry);
+        long step = job.currentStep();
+        boolean targetLoss = job.spec().goal() instanceof TrainingGoal.TargetLoss;
+        Optional<ConvergenceModel> convergence = entry == null ? Optional.empty() : entry.convergence();
+        Optional<SpeedModel> speed = entry == null ? Optional.empty() : entry.speed();
+        boolean refitCurve = entry == null || step < entry.fittedStep()
+                || (convergence.isEmpty() && job.samples().size() != entry.fittedSamples())
+                || step >= entry.fittedStep() * (1 + REFIT_PROGRESS);
+        boolean refitSpeed = entry == null || reportsNewConfiguration(job.samples(), entry)
+                || (speed.isEmpty() && job.samples().size() != entry.fittedSamples());
+        if (refitCurve && targetLoss) {
+            convergence = convergenceFitter.fit(job.samples());
         }
-        return new JobEstimate(job, remainingSteps(job, entry.convergence()), entry.speed(), entry.convergence());
+        if (refitSpeed) {
+            speed = speedFitter.fit(job.spec(), job.samples());
+        }
+        if (entry == null || refitCurve || refitSpeed) {
+            entries.put(job.id(), new Entry(refitCurve || entry == null ? step : entry.fittedStep(),
+                    job.samples().size(), newestTime(job.samples()),
+                    refitSpeed ? configurations(job.samples()) : entry.fittedConfigs(), speed, convergence));
+        }
+        return new JobEstimate(job, remainingSteps(job, convergence), speed, convergence);
+    }
+
+    /** True when a sample newer than the last fit was measured at a configuration the fit had not seen. */
+    private static boolean reportsNewConfiguration(List<ProgressSample> samples, Entry entry) {
+        for (int i = samples.size() - 1; i >= 0 && samples.get(i).timeSec() > entry.fittedUpTo(); i--) {
+            ProgressSample sample = samples.get(i);
+            if (sample.hasSpeed() && !entry.fittedConfigs().contains(configuration(sample))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static double newestTime(List<ProgressSample> samples) {
+        return samples.isEmpty() ? Double.NEGATIVE_INFINITY : samples.get(samples.size() - 1).timeSec();
+    }
+
+    private static long configuration(ProgressSample sample) {
+        return ((long) sample.workers() << 32) | sample.ps();
+    }
+
+    /** The distinct (workers, PS) pairs a job has reported speeds at, packed into longs. */
+    private static Set<Long> configurations(List<ProgressSample> samples) {
+        Set<Long> configs = new HashSet<>();
+        for (ProgressSample sample : samples) {
+            if (sample.hasSpeed()) {
+                configs.add(configuration(sample));
+            }
+        }
+        return configs;
     }
 
     /** Forgets jobs not in {@code live}, so the cache never outgrows the jobs in the system. */
