@@ -132,6 +132,7 @@ final class SimCommand implements Callable<Integer> {
                 stdout.println(tag + ": running");
                 stdout.flush();
                 SchedulingPolicy policy = registry.create(name);
+                HeapPeak.reset();
                 SimulationResult result;
                 try (Stream<TraceJob> jobsStream = openTrace(clusterSpec)) {
                     Consumer<JobOutcome> sink = withProgress(report.startPolicy(name), tag, stdout);
@@ -141,9 +142,11 @@ final class SimCommand implements Callable<Integer> {
                 result = relabel(result, name);
                 report.finishPolicy(result);
                 DurationFormat unit = DurationFormat.forLargest(result.avgJctSec());
-                stdout.printf(Locale.ROOT, "%s: %d jobs, avg JCT %s %s, %d rounds, plan %.2f ms mean, %.1f s wall%n",
+                stdout.printf(Locale.ROOT, "%s: %d jobs, avg JCT %s %s, %d rounds, plan %.2f ms mean, %.1f s wall"
+                        + " (%.0f jobs/s), peak heap %d MB%n",
                         tag, result.jobs(), unit.format(result.avgJctSec()), unit.symbol(), result.rounds(),
-                        result.meanPlanMillis(), result.wallSeconds());
+                        result.meanPlanMillis(), result.wallSeconds(), result.jobs() / Math.max(1e-9, result.wallSeconds()),
+                        HeapPeak.usedMegabytes());
                 stdout.flush();
             }
             written = report.finish("JCT CDF: " + describeTrace() + ", seed " + seed);
