@@ -21,6 +21,7 @@ import java.util.function.IntToDoubleFunction;
 final class ObservedJobs {
 
     static final Resources GPU_WORKER = Resources.of(1, 4, 16_384);
+    static final Resources PS_TASK = Resources.of(0, 2, 4_096);
 
     private ObservedJobs() {
     }
@@ -44,6 +45,32 @@ final class ObservedJobs {
             samples.add(new ProgressSample(i * 60.0, k, 1 / (b0 * k + b1) + b2, speed.applyAsDouble(w), w, 0));
         }
         return new JobView(spec, submitted, current, samples);
+    }
+
+    /**
+     * A synchronous parameter-server job whose speed {@code speed(w, p)} was measured at a few
+     * (workers, PS) pairs, on the same loss curve as {@link #allReduce}.
+     */
+    static JobView parameterServer(String id, int maxWorkers, int maxPs, PsSpeed speed, long step, long totalSteps) {
+        double b1 = 1 / 2.0;
+        double b0 = (1 / 0.1 - b1) / totalSteps;
+        JobSpec spec = new JobSpec(id, "model-" + id, "carol", "root.dl", Framework.MXNET,
+                Architecture.PARAMETER_SERVER, SyncMode.SYNCHRONOUS, GPU_WORKER, PS_TASK, 1, maxWorkers, 1, maxPs,
+                1, 1, 32, TrainingGoal.targetLoss(0.6));
+        int[][] configs = {{1, 1}, {2, 1}, {1, 2}, {2, 4}, {4, 2}, {4, 4}};
+        List<ProgressSample> samples = new ArrayList<>();
+        int count = 36;
+        for (int i = 1; i <= count; i++) {
+            long k = step * i / count;
+            int[] c = configs[i % configs.length];
+            samples.add(new ProgressSample(i * 60.0, k, 1 / (b0 * k + b1) + 0.5, speed.of(c[0], c[1]), c[0], c[1]));
+        }
+        return new JobView(spec, 0, Allocation.NONE, samples);
+    }
+
+    /** A true speed law of workers and PS. */
+    interface PsSpeed {
+        double of(int workers, int ps);
     }
 
     /** A job that has reported nothing yet. */

@@ -47,6 +47,19 @@ class OptimusPolicyTest {
     }
 
     @Test
+    void addsParameterServersWhenTheyAreTheBottleneck() {
+        ClusterSnapshot cluster = Clusters.uniform(2, 8);
+        // Synchronous PS law (Optimus §3.2) where server bandwidth dominates: t2 * w / p is large.
+        JobView psBound = ObservedJobs.parameterServer("ps-bound", 4, 8,
+                (w, p) -> 1 / (0.2 * 32 / w + 0.05 + 0.6 * w / p + 0.01 * w + 0.001 * p), 3_000, 20_000);
+
+        JobPlan decision = policy.plan(cluster, List.of(psBound)).target("ps-bound");
+
+        assertTrue(decision.ps() > decision.workers(), "servers are the bottleneck, got " + decision);
+        PlanAssertions.assertFeasible(cluster, List.of(psBound), policy.plan(cluster, List.of(psBound)));
+    }
+
+    @Test
     void giveJobsWithoutModelsTheirMinimumOnly() {
         ClusterSnapshot cluster = Clusters.uniform(2, 8);
         JobView fresh = ObservedJobs.fresh("new", 0, 8);
