@@ -29,6 +29,11 @@ public record Allocation(Map<String, TaskCount> byNode) {
         return byNode.values().stream().mapToInt(TaskCount::ps).sum();
     }
 
+    /** Its workers and parameter servers summed over nodes. */
+    public TaskCount tasks() {
+        return new TaskCount(workers(), ps());
+    }
+
     public boolean isEmpty() {
         return byNode.isEmpty();
     }

@@ -60,6 +60,11 @@ public record JobSpec(String id, String name, String user, String queue, Framewo
         return architecture == Architecture.PARAMETER_SERVER;
     }
 
+    /** Resources of {@code tasks} of this job's workers and parameter servers. */
+    public Resources demandOf(TaskCount tasks) {
+        return workerDemand.times(tasks.workers()).plus(psDemand.times(tasks.ps()));
+    }
+
     /** The smallest runnable allocation's resources: min workers and min PS. */
     public Resources minimumDemand() {
         return workerDemand.times(minWorkers).plus(psDemand.times(minPs));

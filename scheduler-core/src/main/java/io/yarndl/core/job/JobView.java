@@ -1,5 +1,6 @@
 package io.yarndl.core.job;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 
@@ -14,6 +15,10 @@ import java.util.Objects;
  * @param samples       its progress reports, oldest first (drivers may cap or thin them)
  */
 public record JobView(JobSpec spec, double submitTimeSec, Allocation allocation, List<ProgressSample> samples) {
+
+    /** Arrival order: submission time, then id, so that ties break the same way everywhere. */
+    public static final Comparator<JobView> BY_ARRIVAL =
+            Comparator.comparingDouble(JobView::submitTimeSec).thenComparing(JobView::id);
 
     public JobView {
         Objects.requireNonNull(spec, "spec");

@@ -1,5 +1,6 @@
 package io.yarndl.core.policy;
 
+import io.yarndl.core.job.JobView;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,6 +30,22 @@ public record Plan(double timeSec, String policy, Map<String, JobPlan> jobs) {
             }
         }
         return new Plan(timeSec, policy, byId);
+    }
+
+    /**
+     * A plan listing {@code decisions} in the order of {@code jobs}, as {@link SchedulingPolicy#plan}
+     * promises, whatever order the policy decided them in.
+     */
+    public static Plan inJobOrder(double timeSec, String policy, List<JobView> jobs, Map<String, JobPlan> decisions) {
+        List<JobPlan> ordered = new java.util.ArrayList<>(jobs.size());
+        for (JobView job : jobs) {
+            JobPlan decision = decisions.get(job.id());
+            if (decision == null) {
+                throw new IllegalStateException("policy " + policy + " decided nothing for job " + job.id());
+            }
+            ordered.add(decision);
+        }
+        return of(timeSec, policy, ordered);
     }
 
     /** The decision for a job, or a waiting decision when the plan does not name it. */

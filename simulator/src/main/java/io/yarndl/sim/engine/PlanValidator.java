@@ -38,9 +38,7 @@ final class PlanValidator {
                 throw fail(plan, spec, decision.ps() + " PS outside [" + spec.minPs() + ", " + spec.maxPs() + "]");
             }
             for (Map.Entry<String, TaskCount> entry : decision.placement().byNode().entrySet()) {
-                Resources demand = spec.workerDemand().times(entry.getValue().workers())
-                        .plus(spec.psDemand().times(entry.getValue().ps()));
-                used.merge(entry.getKey(), demand, Resources::plus);
+                used.merge(entry.getKey(), spec.demandOf(entry.getValue()), Resources::plus);
             }
         }
         Map<String, io.yarndl.core.cluster.Node> nodes = snapshot.nodesById();

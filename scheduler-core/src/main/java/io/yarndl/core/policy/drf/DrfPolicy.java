@@ -52,9 +52,6 @@ public final class DrfPolicy implements SchedulingPolicy {
 
     public static final String NAME = "drf";
 
-    private static final Comparator<JobView> ARRIVAL =
-            Comparator.comparingDouble(JobView::submitTimeSec).thenComparing(JobView::id);
-
     private static final Comparator<UserQueue> LOWEST_SHARE_FIRST =
             Comparator.<UserQueue>comparingDouble(user -> user.share)
                     .thenComparingDouble(user -> user.queued.peekFirst().submitTimeSec())
@@ -80,14 +77,14 @@ public final class DrfPolicy implements SchedulingPolicy {
         Resources capacity = snapshot.totalCapacity();
         NodeLedger ledger = NodeLedger.of(snapshot);
         List<JobView> byArrival = new ArrayList<>(jobs);
-        byArrival.sort(ARRIVAL);
+        byArrival.sort(JobView.BY_ARRIVAL);
         Map<String, JobPlan> decisions = new HashMap<>();
         Map<String, UserQueue> users = new TreeMap<>();
         for (JobView job : byArrival) {
             JobSpec spec = job.spec();
             UserQueue user = users.computeIfAbsent(spec.user(), UserQueue::new);
             if (job.isRunning() && ledger.reserveIfFits(job.allocation(), spec.workerDemand(), spec.psDemand())) {
-                user.charge(demandOf(job.allocation(), spec), capacity);
+                user.charge(spec.demandOf(job.allocation().tasks()), capacity);
                 decisions.put(job.id(), JobPlan.placed(job.id(), job.allocation(), "running; DRF does not preempt"));
             } else {
                 user.queued.addLast(job);
@@ -104,7 +101,7 @@ public final class DrfPolicy implements SchedulingPolicy {
                 Optional<Allocation> placed = placement.place(ledger,
                         PlacementRequest.of(spec, spec.requestedWorkers(), spec.requestedPs(), job.allocation()));
                 if (placed.isPresent()) {
-                    user.charge(demandOf(placed.get(), spec), capacity);
+                    user.charge(spec.demandOf(placed.get().tasks()), capacity);
                     decisions.put(job.id(), JobPlan.placed(job.id(), placed.get(), "user " + user.name
                             + " had the lowest dominant share (" + shareBefore + ") with a job that fits"));
                     break;
@@ -118,15 +115,7 @@ public final class DrfPolicy implements SchedulingPolicy {
                 lowestShare.add(user);
             }
         }
-        List<JobPlan> inInputOrder = new ArrayList<>(jobs.size());
-        for (JobView job : jobs) {
-            inInputOrder.add(decisions.get(job.id()));
-        }
-        return Plan.of(snapshot.timeSec(), NAME, inInputOrder);
-    }
-
-    private static Resources demandOf(Allocation allocation, JobSpec spec) {
-        return spec.workerDemand().times(allocation.workers()).plus(spec.psDemand().times(allocation.ps()));
+        return Plan.inJobOrder(snapshot.timeSec(), NAME, jobs, decisions);
     }
 
     private static String format(double share) {

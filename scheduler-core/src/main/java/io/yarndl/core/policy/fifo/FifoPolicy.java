@@ -12,7 +12,6 @@ import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.Plan;
 import io.yarndl.core.policy.SchedulingPolicy;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,9 +36,6 @@ public final class FifoPolicy implements SchedulingPolicy {
 
     public static final String NAME = "fifo";
 
-    private static final Comparator<JobView> ARRIVAL =
-            Comparator.comparingDouble(JobView::submitTimeSec).thenComparing(JobView::id);
-
     private final PlacementStrategy placement;
 
     public FifoPolicy() {
@@ -59,7 +55,7 @@ public final class FifoPolicy implements SchedulingPolicy {
     public Plan plan(ClusterSnapshot snapshot, List<JobView> jobs) {
         NodeLedger ledger = NodeLedger.of(snapshot);
         List<JobView> byArrival = new ArrayList<>(jobs);
-        byArrival.sort(ARRIVAL);
+        byArrival.sort(JobView.BY_ARRIVAL);
         Map<String, JobPlan> decisions = new HashMap<>();
         List<JobView> queue = new ArrayList<>();
         // Running jobs first, so that a queued job can only take what they leave.
@@ -86,11 +82,7 @@ public final class FifoPolicy implements SchedulingPolicy {
                         + job.spec().requestedDemand() + " does not fit by " + placement.name() + " placement"));
             }
         }
-        List<JobPlan> inInputOrder = new ArrayList<>(jobs.size());
-        for (JobView job : jobs) {
-            inInputOrder.add(decisions.get(job.id()));
-        }
-        return Plan.of(snapshot.timeSec(), NAME, inInputOrder);
+        return Plan.inJobOrder(snapshot.timeSec(), NAME, jobs, decisions);
     }
 
     private static PlacementRequest request(JobView job) {
