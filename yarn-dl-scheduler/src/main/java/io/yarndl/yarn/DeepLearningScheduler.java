@@ -1,0 +1,356 @@
+package io.yarndl.yarn;
+
+import io.yarndl.core.policy.JobPlan;
+import io.yarndl.core.policy.PolicyRegistry;
+import io.yarndl.yarn.admission.Admission;
+import io.yarndl.yarn.admission.AdmissionCheck;
+import io.yarndl.yarn.config.SchedulerSettings;
+import io.yarndl.yarn.enforce.AskShaper;
+import io.yarndl.yarn.enforce.AttemptAsks;
+import io.yarndl.yarn.enforce.ShrinkEnforcer;
+import io.yarndl.yarn.jobs.DlJobContract;
+import io.yarndl.yarn.jobs.JobRecordWatcher;
+import io.yarndl.yarn.jobs.RecordRejections;
+import io.yarndl.yarn.round.HeldTask;
+import io.yarndl.yarn.round.PlanBook;
+import io.yarndl.yarn.round.PolicyRunner;
+import io.yarndl.yarn.round.SchedulingRound;
+import io.yarndl.yarn.round.YarnResources;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.ContainerId;
+import org.apache.hadoop.yarn.api.records.ResourceRequest;
+import org.apache.hadoop.yarn.api.records.SchedulingRequest;
+import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp;
+import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMAppEvent;
+import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMAppEventType;
+import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainer;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.Allocation;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ContainerUpdates;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CSQueue;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.AbstractLeafQueue;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.common.fica.FiCaSchedulerApp;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.common.fica.FiCaSchedulerNode;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.AppAddedSchedulerEvent;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.AppAttemptRemovedSchedulerEvent;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.AppRemovedSchedulerEvent;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.ContainerPreemptEvent;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.SchedulerEvent;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.SchedulerEventType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The drop-in ResourceManager scheduler of yarn-dl ({@code yarn.resourcemanager.scheduler.class}).
+ * It is Hadoop's CapacityScheduler, queues, ACLs and non-DL applications untouched, plus: every
+ * {@code yarn.dl.scheduler.interval-ms} a background round asks the configured policy (the same
+ * classes the simulator runs) to size and place the {@code DEEP_LEARNING} applications of the DL
+ * queues, and CapacityScheduler's own decisions enforce the plan: a DL attempt's asks are capped
+ * and placed in {@code allocate()}, surplus containers are preempted with a grace period.
+ *
+ * <p>This class translates events and delegates; the round, the ask shaping, the shrinking and
+ * the admission check each live in their own class. Settings are read once, at init: a bad value
+ * fails the RM's start with a message naming the key.
+ *
+ * <p>ZooKeeper (job specs and progress, written by AMs) is optional at run time: while it is
+ * unreachable, jobs are planned from the description they declared at submission and without
+ * progress samples, and the connection is retried every round.
+ */
+public class DeepLearningScheduler extends CapacityScheduler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DeepLearningScheduler.class);
+    private static final long KILL_CHECK_MILLIS = 200;
+
+    private final PolicyRegistry registry = PolicyRegistry.standard();
+    private final PlanBook planBook = new PlanBook();
+    private final AskShaper askShaper = new AskShaper();
+    private final AdmissionCheck admissionCheck = new AdmissionCheck();
+    private final Map<ApplicationId, DlApplication> dlApplications = new ConcurrentHashMap<>();
+    private final Map<ApplicationAttemptId, AttemptAsks> attemptAsks = new ConcurrentHashMap<>();
+    private final Set<ApplicationAttemptId> warnedSchedulingRequests = ConcurrentHashMap.newKeySet();
+    private final RmJobCollector collector = new RmJobCollector(this);
+
+    private SchedulerSettings settings;
+    private PolicyRunner policyRunner;
+    private SchedulingRound round;
+    private ShrinkEnforcer shrinker;
+    private ScheduledExecutorService loop;
+    private CuratorFramework zooKeeper;
+    private volatile JobRecordWatcher records;
+
+    @Override
+    public void serviceInit(Configuration conf) throws Exception {
+        settings = SchedulerSettings.from(conf, registry.names());
+        super.serviceInit(conf);
+        checkQueuesAreLeaves();
+        if (!YarnResources.gpuTypeDeclared()) {
+            LOG.warn("the {} resource type is not declared (yarn.resource-types): DL jobs can ask for no GPUs",
+                    YarnResources.GPU);
+        }
+        policyRunner = new PolicyRunner(registry, settings.policy(), settings.policyTimeout());
+        round = new SchedulingRound(policyRunner, planBook);
+        shrinker = new ShrinkEnforcer(settings.preemptionGrace(), new DispatchingActions());
+        LOG.info("yarn-dl DeepLearningScheduler configured: {}", settings.describe());
+    }
+
+    @Override
+    public void serviceStart() throws Exception {
+        super.serviceStart();
+        zooKeeper = CuratorFrameworkFactory.newClient(settings.zkAddress(),
+                (int) settings.zkSessionTimeout().toMillis(), (int) settings.zkSessionTimeout().toMillis(),
+                new ExponentialBackoffRetry(1000, 3));
+        zooKeeper.start();
+        loop = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "yarn-dl-round");
+            thread.setDaemon(true);
+            return thread;
+        });
+        long interval = settings.interval().toMillis();
+        loop.scheduleWithFixedDelay(this::runRoundSafely, 0, interval, TimeUnit.MILLISECONDS);
+        loop.scheduleWithFixedDelay(this::killExpiredSafely, KILL_CHECK_MILLIS, KILL_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void serviceStop() throws Exception {
+        if (loop != null) {
+            loop.shutdownNow();
+            loop.awaitTermination(10, TimeUnit.SECONDS);
+        }
+        if (policyRunner != null) {
+            policyRunner.close();
+        }
+        JobRecordWatcher watcher = records;
+        if (watcher != null) {
+            watcher.close();
+        }
+        if (zooKeeper != null) {
+            zooKeeper.close();
+        }
+        super.serviceStop();
+    }
+
+    // ---------------------------------------------------------------- what tests, metrics and the web read
+
+    /** The effective settings. */
+    public SchedulerSettings settings() {
+        return settings;
+    }
+
+    /** The plan in force, its history and round counters. */
+    public PlanBook planBook() {
+        return planBook;
+    }
+
+    /** Progress and spec records skipped as unreadable or nonsensical, by reason (empty before ZooKeeper connects). */
+    public Optional<RecordRejections> recordRejections() {
+        return Optional.ofNullable(records).map(JobRecordWatcher::rejections);
+    }
+
+    /** Whether {@code applicationId} is a deep-learning job this scheduler sizes. */
+    public boolean isDeepLearning(ApplicationId applicationId) {
+        return dlApplications.containsKey(applicationId);
+    }
+
+    // ---------------------------------------------------------------- CapacityScheduler hooks
+
+    @Override
+    public Allocation allocate(ApplicationAttemptId attemptId, List<ResourceRequest> ask,
+                               List<SchedulingRequest> schedulingRequests, List<ContainerId> release,
+                               List<String> blacklistAdditions, List<String> blacklistRemovals,
+                               ContainerUpdates updateRequests) {
+        DlApplication app = dlApplications.get(attemptId.getApplicationId());
+        FiCaSchedulerApp attempt = app == null ? null : getApplicationAttempt(attemptId);
+        if (attempt != null && !attempt.isWaitingForAMContainer()) {
+            ask = shapedAsks(attemptId, attempt, ask, release);
+            if (schedulingRequests != null && !schedulingRequests.isEmpty()) {
+                if (warnedSchedulingRequests.add(attemptId)) {
+                    LOG.warn("{}: SchedulingRequests (placement constraints) are ignored for deep-learning jobs;"
+                            + " the policy places them", attemptId);
+                }
+                schedulingRequests = List.of();
+            }
+        }
+        return super.allocate(attemptId, ask, schedulingRequests, release, blacklistAdditions, blacklistRemovals,
+                updateRequests);
+    }
+
+    @Override
+    public void handle(SchedulerEvent event) {
+        switch (event.getType()) {
+            case APP_ADDED -> {
+                if (!admit((AppAddedSchedulerEvent) event)) {
+                    return;
+                }
+                super.handle(event);
+            }
+            case APP_ATTEMPT_REMOVED -> {
+                super.handle(event);
+                ApplicationAttemptId attempt = ((AppAttemptRemovedSchedulerEvent) event).getApplicationAttemptID();
+                attemptAsks.remove(attempt);
+                warnedSchedulingRequests.remove(attempt);
+                if (shrinker != null) {
+                    shrinker.forget(attempt);
+                }
+            }
+            case APP_REMOVED -> {
+                super.handle(event);
+                ApplicationId id = ((AppRemovedSchedulerEvent) event).getApplicationID();
+                if (dlApplications.remove(id) != null && records != null) {
+                    records.forget(id.toString());
+                }
+            }
+            default -> super.handle(event);
+        }
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    private List<ResourceRequest> shapedAsks(ApplicationAttemptId attemptId, FiCaSchedulerApp attempt,
+                                             List<ResourceRequest> ask, List<ContainerId> release) {
+        Set<String> releasing = new HashSet<>();
+        if (release != null) {
+            release.forEach(id -> releasing.add(id.toString()));
+        }
+        List<HeldTask> held = new ArrayList<>();
+        for (HeldTask task : collector.tasksOf(attempt)) {
+            if (!releasing.contains(task.containerId())) {
+                held.add(task);
+            }
+        }
+        JobPlan target = planBook.target(attemptId.getApplicationId().toString());
+        AttemptAsks state = attemptAsks.computeIfAbsent(attemptId, id -> new AttemptAsks());
+        synchronized (state) {
+            return askShaper.shape(state, ask == null ? List.of() : ask, target, held, this::rackOf);
+        }
+    }
+
+    private String rackOf(String nodeName) {
+        List<FiCaSchedulerNode> nodes = getNodeTracker().getNodesByResourceName(nodeName);
+        return nodes == null || nodes.isEmpty() ? null : nodes.get(0).getRackName();
+    }
+
+    /** Admits a DL submission or rejects it with a message; other applications pass. */
+    private boolean admit(AppAddedSchedulerEvent event) {
+        ApplicationId id = event.getApplicationId();
+        RMApp app = getRMContext().getRMApps().get(id);
+        if (app == null || !DlJobContract.APPLICATION_TYPE.equals(app.getApplicationType())) {
+            return true;
+        }
+        CSQueue queue = getQueue(event.getQueue());
+        if (queue == null) {
+            return true; // CapacityScheduler rejects unknown queues with its own message
+        }
+        Map<String, String> environment = app.getApplicationSubmissionContext().getAMContainerSpec() == null ? Map.of()
+                : app.getApplicationSubmissionContext().getAMContainerSpec().getEnvironment();
+        Admission verdict = admissionCheck.check(id.toString(), environment, queue.getQueuePath(), settings.queues(),
+                YarnResources.toCore(getClusterResource()), getNumClusterNodes(),
+                YarnResources.toCore(getMaximumResourceCapability()), YarnResources.gpuTypeDeclared());
+        if (verdict instanceof Admission.Rejected rejected && !event.getIsAppRecovering()) {
+            LOG.warn("rejecting {}: {}", id, rejected.message());
+            getRMContext().getDispatcher().getEventHandler()
+                    .handle(new RMAppEvent(id, RMAppEventType.APP_REJECTED, rejected.message()));
+            return false;
+        }
+        if (verdict instanceof Admission.Admitted admitted) {
+            dlApplications.put(id, new DlApplication(id, admitted.description(), queue.getQueuePath(), app.getUser(),
+                    app.getSubmitTime()));
+            LOG.info("{} admitted as a deep-learning job in {}", id, queue.getQueuePath());
+        }
+        return true;
+    }
+
+    private void runRoundSafely() {
+        try {
+            JobRecordWatcher watcher = connectRecords();
+            var jobs = collector.collect(List.copyOf(dlApplications.values()), Optional.ofNullable(watcher));
+            long now = System.currentTimeMillis();
+            round.run(now / 1000.0, getAllNodes(), jobs);
+            for (DlApplication app : dlApplications.values()) {
+                FiCaSchedulerApp attempt = currentAttempt(app.id());
+                if (attempt != null) {
+                    shrinker.enforce(attempt.getApplicationAttemptId(), planBook.target(app.id().toString()),
+                            collector.heldContainers(attempt), collector::nodeName, RmJobCollector::roleOf, now);
+                }
+            }
+        } catch (RuntimeException unexpected) {
+            LOG.error("scheduling round failed; the last good plan stays in force", unexpected);
+        }
+    }
+
+    private void killExpiredSafely() {
+        try {
+            shrinker.killExpired(System.currentTimeMillis(), id -> getRMContainer(id) != null);
+        } catch (RuntimeException unexpected) {
+            LOG.error("killing preempted containers failed; retrying", unexpected);
+        }
+    }
+
+    private FiCaSchedulerApp currentAttempt(ApplicationId id) {
+        var scheduled = getSchedulerApplications().get(id);
+        FiCaSchedulerApp attempt = scheduled == null ? null : scheduled.getCurrentAppAttempt();
+        return attempt == null || attempt.isStopped() || attempt.isWaitingForAMContainer() ? null : attempt;
+    }
+
+    /** The ZooKeeper record watcher, started on first success; null while ZooKeeper is unreachable. */
+    private JobRecordWatcher connectRecords() {
+        if (records == null) {
+            try {
+                if (!zooKeeper.blockUntilConnected(1, TimeUnit.SECONDS)) {
+                    LOG.warn("ZooKeeper at {} not reachable yet; planning without job records", settings.zkAddress());
+                    return null;
+                }
+                JobRecordWatcher watcher = new JobRecordWatcher(zooKeeper, settings.zkRoot(), settings.maxSamplesPerJob());
+                watcher.start();
+                records = watcher;
+                LOG.info("watching job records under {}{}/jobs", settings.zkAddress(), settings.zkRoot());
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            } catch (Exception failed) {
+                LOG.warn("cannot watch job records in ZooKeeper at {} yet: {}", settings.zkAddress(), failed.toString());
+            }
+        }
+        return records;
+    }
+
+    private void checkQueuesAreLeaves() {
+        for (String path : settings.queues()) {
+            CSQueue queue = getQueue(path);
+            if (!(queue instanceof AbstractLeafQueue)) {
+                throw new IllegalArgumentException(SchedulerSettings.QUEUES + " names " + path + ", which is "
+                        + (queue == null ? "not a queue" : "not a leaf queue")
+                        + " of capacity-scheduler.xml; DL queues must be leaf queues");
+            }
+        }
+    }
+
+    /** Marks and kills through the scheduler's event queue, so the round thread never takes its lock. */
+    private final class DispatchingActions implements ShrinkEnforcer.Actions {
+        @Override
+        public void markForPreemption(ApplicationAttemptId attempt, RMContainer container) {
+            getRMContext().getDispatcher().getEventHandler().handle(
+                    new ContainerPreemptEvent(attempt, container, SchedulerEventType.MARK_CONTAINER_FOR_PREEMPTION));
+        }
+
+        @Override
+        public void kill(ApplicationAttemptId attempt, RMContainer container) {
+            getRMContext().getDispatcher().getEventHandler().handle(
+                    new ContainerPreemptEvent(attempt, container, SchedulerEventType.MARK_CONTAINER_FOR_KILLABLE));
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package io.yarndl.yarn;
+
+import io.yarndl.core.job.JobSpec;
+import io.yarndl.yarn.jobs.JobDescription;
+import io.yarndl.yarn.jobs.JobRecordWatcher;
+import io.yarndl.yarn.round.DlJobState;
+import io.yarndl.yarn.round.HeldTask;
+import io.yarndl.yarn.round.TaskRole;
+import io.yarndl.yarn.round.YarnResources;
+import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainer;
+import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainerState;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.SchedulerApplication;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.common.fica.FiCaSchedulerApp;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.common.fica.FiCaSchedulerNode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Gathers what a round needs about each admitted deep-learning application from the scheduler's
+ * own state and from ZooKeeper: its spec (the AM's ZooKeeper record, else what it declared at
+ * submission), its worker and PS containers and its progress samples. Reads without the
+ * scheduler's lock: live-container maps are concurrent, and a container that comes or goes while
+ * reading is seen by the next round.
+ */
+final class RmJobCollector {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RmJobCollector.class);
+
+    private final DeepLearningScheduler scheduler;
+    private final Set<String> badSpecsLogged = ConcurrentHashMap.newKeySet();
+
+    RmJobCollector(DeepLearningScheduler scheduler) {
+        this.scheduler = scheduler;
+    }
+
+    List<DlJobState> collect(Collection<DlApplication> applications, Optional<JobRecordWatcher> records) {
+        Map<org.apache.hadoop.yarn.api.records.ApplicationId, SchedulerApplication<FiCaSchedulerApp>> running =
+                scheduler.getSchedulerApplications();
+        List<DlJobState> jobs = new ArrayList<>(applications.size());
+        for (DlApplication app : applications) {
+            SchedulerApplication<FiCaSchedulerApp> scheduled = running.get(app.id());
+            FiCaSchedulerApp attempt = scheduled == null ? null : scheduled.getCurrentAppAttempt();
+            if (attempt == null || attempt.isStopped()) {
+                continue;
+            }
+            String id = app.id().toString();
+            JobDescription description = records.flatMap(r -> r.description(id)).orElse(app.declared());
+            JobSpec spec;
+            try {
+                spec = description.toSpec(id, app.user(), app.queuePath());
+            } catch (IllegalArgumentException invalid) {
+                if (badSpecsLogged.add(id)) {
+                    LOG.warn("{}: its job description is not a valid job, leaving it out of planning: {}", id,
+                            invalid.getMessage());
+                }
+                continue;
+            }
+            jobs.add(new DlJobState(spec, app.submitMillis() / 1000.0, tasksOf(attempt),
+                    records.map(r -> r.samples(id)).orElse(List.of())));
+        }
+        return jobs;
+    }
+
+    /** The attempt's worker and PS containers that hold resources now. */
+    List<HeldTask> tasksOf(FiCaSchedulerApp attempt) {
+        List<HeldTask> tasks = new ArrayList<>();
+        for (RMContainer container : heldContainers(attempt)) {
+            String node = nodeName(container);
+            if (node != null) {
+                tasks.add(new HeldTask(container.getContainerId().toString(), node, roleOf(container),
+                        YarnResources.toCore(container.getAllocatedResource())));
+            }
+        }
+        return tasks;
+    }
+
+    /** Worker and PS containers of the attempt that still hold resources (not its AM's). */
+    List<RMContainer> heldContainers(FiCaSchedulerApp attempt) {
+        List<RMContainer> held = new ArrayList<>();
+        for (RMContainer container : attempt.getLiveContainers()) {
+            if (!container.isAMContainer() && !isOver(container.getState())) {
+                held.add(container);
+            }
+        }
+        return held;
+    }
+
+    String nodeName(RMContainer container) {
+        FiCaSchedulerNode node = scheduler.getSchedulerNode(container.getAllocatedNode());
+        return node == null ? null : node.getNodeName();
+    }
+
+    static TaskRole roleOf(RMContainer container) {
+        return TaskRole.ofPriority(container.getAllocatedSchedulerKey().getPriority().getPriority());
+    }
+
+    private static boolean isOver(RMContainerState state) {
+        return state == RMContainerState.COMPLETED || state == RMContainerState.KILLED
+                || state == RMContainerState.RELEASED || state == RMContainerState.EXPIRED;
+    }
+}

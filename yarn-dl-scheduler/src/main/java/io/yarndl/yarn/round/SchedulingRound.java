@@ -1,0 +1,80 @@
+package io.yarndl.yarn.round;
+
+import io.yarndl.core.cluster.ClusterSnapshot;
+import io.yarndl.core.job.JobView;
+import io.yarndl.core.policy.JobPlan;
+import io.yarndl.core.policy.Plan;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.SchedulerNode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * One scheduling round: snapshot the nodes, turn the gathered jobs into the views a policy sees,
+ * ask the policy, check the plan against the snapshot and put it in force. Whatever goes wrong is
+ * logged and counted and the last good plan stays in force: a round never throws.
+ */
+public final class SchedulingRound {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SchedulingRound.class);
+
+    private final ClusterSnapshotBuilder snapshots = new ClusterSnapshotBuilder();
+    private final PolicyRunner policy;
+    private final PlanBook book;
+
+    public SchedulingRound(PolicyRunner policy, PlanBook book) {
+        this.policy = policy;
+        this.book = book;
+    }
+
+    /** Runs a round; the plan it put in force, or empty when the last good plan stays. */
+    public Optional<Plan> run(double nowSec, Collection<? extends SchedulerNode> nodes, List<DlJobState> jobs) {
+        long start = System.nanoTime();
+        try {
+            ClusterSnapshot snapshot = snapshots.build(nowSec, nodes, jobs);
+            List<JobView> views = new ArrayList<>(jobs.size());
+            for (DlJobState job : jobs) {
+                views.add(job.toView());
+            }
+            views.sort(JobView.BY_ARRIVAL);
+            Plan plan = policy.plan(snapshot, views);
+            checkCovers(plan, views);
+            book.record(plan, System.nanoTime() - start);
+            return Optional.of(plan);
+        } catch (TimeoutException overran) {
+            book.recordTimeout();
+            LOG.error("policy {} did not decide within its timeout; the last good plan stays in force",
+                    policy.policyName());
+        } catch (ExecutionException failed) {
+            book.recordFailure();
+            LOG.error("policy {} failed; the last good plan stays in force", policy.policyName(), failed.getCause());
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException bad) {
+            book.recordFailure();
+            LOG.error("scheduling round failed; the last good plan stays in force", bad);
+        }
+        return Optional.empty();
+    }
+
+    private void checkCovers(Plan plan, List<JobView> views) {
+        for (JobView view : views) {
+            JobPlan decision = plan.jobs().get(view.id());
+            if (decision == null) {
+                throw new IllegalStateException("policy " + policy.policyName() + " decided nothing for " + view.id());
+            }
+            if (decision.runs() && (decision.workers() < view.spec().minWorkers()
+                    || decision.workers() > view.spec().maxWorkers())) {
+                throw new IllegalStateException("policy " + policy.policyName() + " gave " + view.id() + " "
+                        + decision.workers() + " workers, outside [" + view.spec().minWorkers() + ", "
+                        + view.spec().maxWorkers() + "]");
+            }
+        }
+    }
+}
