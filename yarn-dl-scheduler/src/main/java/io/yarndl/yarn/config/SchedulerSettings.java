@@ -1,0 +1,261 @@
+package io.yarndl.yarn.config;
+
+import io.yarndl.core.policy.PolicyRegistry;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Everything the DeepLearningScheduler reads from the ResourceManager's configuration, read once at
+ * start by {@link #from(Configuration, Set)} and validated there: a bad value stops the RM with an
+ * {@link InvalidSettingException} that names the key, the value and what is allowed, instead of a
+ * scheduler that misbehaves later. Nothing else in the plugin calls {@code conf.get}.
+ *
+ * <p>Every key is documented, with its default, in {@code conf/yarn-dl-site.xml}; operators copy
+ * those properties into {@code yarn-site.xml}. A test keeps the two in step.
+ *
+ * @param policy            name of the scheduling policy, as registered in the {@link PolicyRegistry}
+ * @param interval          time between two scheduling rounds
+ * @param queues            full paths of the CapacityScheduler leaf queues whose DL jobs the policy
+ *                          schedules, in the configured order; that they exist is checked by the
+ *                          scheduler once the queues are loaded, not here
+ * @param preemptionGrace   time a job is given to checkpoint between the preemption notice and the kill
+ * @param policyTimeout     longest a policy may take for one plan before the round is abandoned
+ * @param zkAddress         ZooKeeper connect string of the state store
+ * @param zkRoot            znode under which yarn-dl keeps its records
+ * @param zkSessionTimeout  ZooKeeper session timeout of the state store's client
+ * @param maxSamplesPerJob  progress samples kept per job for model fitting; older ones are dropped
+ */
+public record SchedulerSettings(
+        String policy,
+        Duration interval,
+        Set<String> queues,
+        Duration preemptionGrace,
+        Duration policyTimeout,
+        String zkAddress,
+        String zkRoot,
+        Duration zkSessionTimeout,
+        int maxSamplesPerJob) {
+
+    /** Prefix of every key this class reads. */
+    public static final String PREFIX = "yarn.dl.scheduler.";
+
+    public static final String POLICY = PREFIX + "policy";
+    public static final String DEFAULT_POLICY = "optimus";
+
+    public static final String INTERVAL_MS = PREFIX + "interval-ms";
+    public static final long DEFAULT_INTERVAL_MS = 5_000;
+    public static final long MIN_INTERVAL_MS = 100;
+
+    public static final String QUEUES = PREFIX + "queues";
+    public static final String DEFAULT_QUEUES = "root.dl";
+
+    public static final String PREEMPTION_GRACE_MS = PREFIX + "preemption-grace-ms";
+    public static final long DEFAULT_PREEMPTION_GRACE_MS = 30_000;
+    public static final long MIN_PREEMPTION_GRACE_MS = 0;
+
+    public static final String POLICY_TIMEOUT_MS = PREFIX + "policy-timeout-ms";
+    public static final long DEFAULT_POLICY_TIMEOUT_MS = 10_000;
+    public static final long MIN_POLICY_TIMEOUT_MS = 1;
+
+    /** No default of its own: falls back to {@link #RM_ZK_ADDRESS}, then {@link #HADOOP_ZK_ADDRESS}. */
+    public static final String ZK_ADDRESS = PREFIX + "zk-address";
+    /** The RM's own ZooKeeper key; the RM reads it first (ResourceManager.createAndStartZKManager). */
+    public static final String RM_ZK_ADDRESS = "yarn.resourcemanager.zk-address";
+    /** Hadoop's common ZooKeeper key; the RM falls back to it when {@link #RM_ZK_ADDRESS} is unset. */
+    public static final String HADOOP_ZK_ADDRESS = "hadoop.zk.address";
+
+    public static final String ZK_ROOT = PREFIX + "zk-root";
+    public static final String DEFAULT_ZK_ROOT = "/yarn-dl";
+
+    public static final String ZK_SESSION_TIMEOUT_MS = PREFIX + "zk-session-timeout-ms";
+    public static final long DEFAULT_ZK_SESSION_TIMEOUT_MS = 30_000;
+    public static final long MIN_ZK_SESSION_TIMEOUT_MS = 1_000;
+
+    public static final String MAX_SAMPLES_PER_JOB = PREFIX + "max-samples-per-job";
+    public static final int DEFAULT_MAX_SAMPLES_PER_JOB = 1_000;
+    public static final int MIN_MAX_SAMPLES_PER_JOB = 10;
+
+    /** Every {@code yarn.dl.scheduler.*} key, in the order {@link #describe()} lists them. */
+    public static final List<String> KEYS = List.of(POLICY, INTERVAL_MS, QUEUES, PREEMPTION_GRACE_MS,
+            POLICY_TIMEOUT_MS, ZK_ADDRESS, ZK_ROOT, ZK_SESSION_TIMEOUT_MS, MAX_SAMPLES_PER_JOB);
+
+    /**
+     * The default of each key as it is written in a configuration file. {@link #ZK_ADDRESS} maps to
+     * the empty string: it has no value of its own and borrows the RM's.
+     */
+    public static final Map<String, String> DEFAULTS = defaults();
+
+    /** Checks that nothing is missing and freezes the queue order; values are validated by {@link #from}. */
+    public SchedulerSettings {
+        Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(interval, "interval");
+        queues = Collections.unmodifiableSet(new LinkedHashSet<>(Objects.requireNonNull(queues, "queues")));
+        Objects.requireNonNull(preemptionGrace, "preemptionGrace");
+        Objects.requireNonNull(policyTimeout, "policyTimeout");
+        Objects.requireNonNull(zkAddress, "zkAddress");
+        Objects.requireNonNull(zkRoot, "zkRoot");
+        Objects.requireNonNull(zkSessionTimeout, "zkSessionTimeout");
+    }
+
+    /** Reads the settings with the policies yarn-dl ships ({@link PolicyRegistry#standard()}) as the known ones. */
+    public static SchedulerSettings from(Configuration conf) {
+        return from(conf, PolicyRegistry.standard().names());
+    }
+
+    /**
+     * Reads and validates every setting.
+     *
+     * @param conf          the ResourceManager's configuration
+     * @param knownPolicies the policy names the scheduler can build; {@link #POLICY} must be one of them
+     * @throws InvalidSettingException for the first key whose value cannot be used
+     */
+    public static SchedulerSettings from(Configuration conf, Set<String> knownPolicies) {
+        return new SchedulerSettings(
+                readPolicy(conf, knownPolicies),
+                Duration.ofMillis(readLong(conf, INTERVAL_MS, DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS, "milliseconds")),
+                readQueues(conf),
+                Duration.ofMillis(readLong(conf, PREEMPTION_GRACE_MS, DEFAULT_PREEMPTION_GRACE_MS,
+                        MIN_PREEMPTION_GRACE_MS, "milliseconds")),
+                Duration.ofMillis(readLong(conf, POLICY_TIMEOUT_MS, DEFAULT_POLICY_TIMEOUT_MS,
+                        MIN_POLICY_TIMEOUT_MS, "milliseconds")),
+                readZkAddress(conf),
+                readZkRoot(conf),
+                Duration.ofMillis(readLong(conf, ZK_SESSION_TIMEOUT_MS, DEFAULT_ZK_SESSION_TIMEOUT_MS,
+                        MIN_ZK_SESSION_TIMEOUT_MS, "milliseconds")),
+                (int) readLong(conf, MAX_SAMPLES_PER_JOB, DEFAULT_MAX_SAMPLES_PER_JOB, MIN_MAX_SAMPLES_PER_JOB,
+                        Integer.MAX_VALUE, "samples"));
+    }
+
+    /** One line for the RM log at start: every effective setting, by the key that sets it. */
+    public String describe() {
+        return "yarn-dl scheduler settings: "
+                + POLICY + "=" + policy
+                + ", " + INTERVAL_MS + "=" + interval.toMillis()
+                + ", " + QUEUES + "=" + String.join(",", queues)
+                + ", " + PREEMPTION_GRACE_MS + "=" + preemptionGrace.toMillis()
+                + ", " + POLICY_TIMEOUT_MS + "=" + policyTimeout.toMillis()
+                + ", " + ZK_ADDRESS + "=" + zkAddress
+                + ", " + ZK_ROOT + "=" + zkRoot
+                + ", " + ZK_SESSION_TIMEOUT_MS + "=" + zkSessionTimeout.toMillis()
+                + ", " + MAX_SAMPLES_PER_JOB + "=" + maxSamplesPerJob;
+    }
+
+    @Override
+    public String toString() {
+        return describe();
+    }
+
+    private static String readPolicy(Configuration conf, Set<String> knownPolicies) {
+        String value = conf.getTrimmed(POLICY, DEFAULT_POLICY);
+        if (!knownPolicies.contains(value)) {
+            throw new InvalidSettingException(POLICY, value, "is not a known policy",
+                    "known: " + String.join(", ", new TreeSet<>(knownPolicies)));
+        }
+        return value;
+    }
+
+    private static long readLong(Configuration conf, String key, long defaultValue, long min, String unit) {
+        return readLong(conf, key, defaultValue, min, Long.MAX_VALUE, unit);
+    }
+
+    // Not conf.getLong or getTimeDuration: those accept "5s" or throw a NumberFormatException that
+    // names no key; the files document plain integers, so anything else is an operator's mistake.
+    private static long readLong(Configuration conf, String key, long defaultValue, long min, long max, String unit) {
+        String raw = conf.get(key);
+        if (raw == null) {
+            return defaultValue;
+        }
+        String allowed = "allowed: an integer " + (max == Long.MAX_VALUE ? ">= " + min : "from " + min + " to " + max)
+                + " (" + unit + ")";
+        long value;
+        try {
+            value = Long.parseLong(raw.trim());
+        } catch (NumberFormatException e) {
+            throw new InvalidSettingException(key, raw, "is not an integer", allowed);
+        }
+        if (value < min || value > max) {
+            throw new InvalidSettingException(key, raw, "is out of range", allowed);
+        }
+        return value;
+    }
+
+    private static Set<String> readQueues(Configuration conf) {
+        String raw = conf.get(QUEUES, DEFAULT_QUEUES);
+        String allowed = "allowed: a comma-separated list of full queue paths such as root.dl";
+        Set<String> queues = new LinkedHashSet<>();
+        for (String entry : raw.split(",", -1)) {
+            String queue = entry.trim();
+            if (queue.isEmpty()) {
+                throw new InvalidSettingException(QUEUES, raw, "has an empty queue name", allowed);
+            }
+            if (!isFullQueuePath(queue)) {
+                throw new InvalidSettingException(QUEUES, raw, "names '" + queue + "', which is not a full queue path",
+                        allowed);
+            }
+            queues.add(queue);
+        }
+        return queues;
+    }
+
+    private static boolean isFullQueuePath(String queue) {
+        if (!queue.startsWith("root.") || queue.chars().anyMatch(Character::isWhitespace)) {
+            return false;
+        }
+        for (String part : queue.split("\\.", -1)) {
+            if (part.isEmpty()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String readZkAddress(Configuration conf) {
+        // The same order the RM resolves its own ZooKeeper: its yarn.resourcemanager.* key, then hadoop.zk.*.
+        for (String key : List.of(ZK_ADDRESS, RM_ZK_ADDRESS, HADOOP_ZK_ADDRESS)) {
+            String value = conf.getTrimmed(key);
+            if (value != null && !value.isEmpty()) {
+                return value;
+            }
+        }
+        throw new InvalidSettingException(ZK_ADDRESS, null,
+                "is not set, and neither is " + RM_ZK_ADDRESS + " nor " + HADOOP_ZK_ADDRESS,
+                "set one of them to a ZooKeeper connect string such as zk1:2181,zk2:2181,zk3:2181");
+    }
+
+    private static String readZkRoot(Configuration conf) {
+        String value = conf.getTrimmed(ZK_ROOT, DEFAULT_ZK_ROOT);
+        boolean valid = value.startsWith("/") && value.length() > 1 && !value.endsWith("/");
+        String[] parts = value.split("/", -1);
+        // parts[0] is the empty string before the leading '/'; ZooKeeper refuses empty, "." and ".." names.
+        for (int i = 1; valid && i < parts.length; i++) {
+            valid = !parts[i].isEmpty() && !parts[i].equals(".") && !parts[i].equals("..");
+        }
+        if (!valid) {
+            throw new InvalidSettingException(ZK_ROOT, value, "is not a ZooKeeper path",
+                    "allowed: an absolute znode path below '/' such as /yarn-dl, with no trailing '/'");
+        }
+        return value;
+    }
+
+    private static Map<String, String> defaults() {
+        Map<String, String> defaults = new LinkedHashMap<>();
+        defaults.put(POLICY, DEFAULT_POLICY);
+        defaults.put(INTERVAL_MS, Long.toString(DEFAULT_INTERVAL_MS));
+        defaults.put(QUEUES, DEFAULT_QUEUES);
+        defaults.put(PREEMPTION_GRACE_MS, Long.toString(DEFAULT_PREEMPTION_GRACE_MS));
+        defaults.put(POLICY_TIMEOUT_MS, Long.toString(DEFAULT_POLICY_TIMEOUT_MS));
+        defaults.put(ZK_ADDRESS, "");
+        defaults.put(ZK_ROOT, DEFAULT_ZK_ROOT);
+        defaults.put(ZK_SESSION_TIMEOUT_MS, Long.toString(DEFAULT_ZK_SESSION_TIMEOUT_MS));
+        defaults.put(MAX_SAMPLES_PER_JOB, Integer.toString(DEFAULT_MAX_SAMPLES_PER_JOB));
+        return Collections.unmodifiableMap(defaults);
+    }
+}

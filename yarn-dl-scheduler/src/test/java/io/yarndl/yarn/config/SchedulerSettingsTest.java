@@ -1,0 +1,272 @@
+package io.yarndl.yarn.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class SchedulerSettingsTest {
+
+    private static final Set<String> KNOWN = Set.of("fifo", "drf", "optimus");
+
+    /** A configuration with nothing but a ZooKeeper address, the one setting without a default. */
+    private static Configuration minimal() {
+        Configuration conf = new Configuration(false);
+        conf.set(SchedulerSettings.HADOOP_ZK_ADDRESS, "zk1:2181");
+        return conf;
+    }
+
+    private static InvalidSettingException rejected(String key, String value) {
+        Configuration conf = minimal();
+        conf.set(key, value);
+        return assertThrows(InvalidSettingException.class, () -> SchedulerSettings.from(conf, KNOWN));
+    }
+
+    private static void assertNames(InvalidSettingException error, String key, String value, String... allowed) {
+        String message = error.getMessage();
+        assertTrue(message.startsWith(key + " = '" + value + "' "), message);
+        for (String fragment : allowed) {
+            assertTrue(message.contains(fragment), () -> "'" + fragment + "' missing from: " + message);
+        }
+        assertEquals(key, error.key());
+        assertEquals(value, error.value());
+    }
+
+    @Test
+    void appliesEveryDefaultWhenOnlyZooKeeperIsSet() {
+        SchedulerSettings settings = SchedulerSettings.from(minimal(), KNOWN);
+
+        assertEquals("optimus", settings.policy());
+        assertEquals(Duration.ofSeconds(5), settings.interval());
+        assertEquals(List.of("root.dl"), List.copyOf(settings.queues()));
+        assertEquals(Duration.ofSeconds(30), settings.preemptionGrace());
+        assertEquals(Duration.ofSeconds(10), settings.policyTimeout());
+        assertEquals("zk1:2181", settings.zkAddress());
+        assertEquals("/yarn-dl", settings.zkRoot());
+        assertEquals(Duration.ofSeconds(30), settings.zkSessionTimeout());
+        assertEquals(1000, settings.maxSamplesPerJob());
+    }
+
+    @Test
+    void readsEveryKeyWhenSet() {
+        Configuration conf = new Configuration(false);
+        conf.set(SchedulerSettings.POLICY, " drf ");
+        conf.set(SchedulerSettings.INTERVAL_MS, "100");
+        conf.set(SchedulerSettings.QUEUES, "root.gpu.dl-b, root.dl ,root.gpu.dl-a");
+        conf.set(SchedulerSettings.PREEMPTION_GRACE_MS, "0");
+        conf.set(SchedulerSettings.POLICY_TIMEOUT_MS, "1");
+        conf.set(SchedulerSettings.ZK_ADDRESS, "zk1:2181,zk2:2181/chroot");
+        conf.set(SchedulerSettings.ZK_ROOT, "/clusters/a/yarn-dl");
+        conf.set(SchedulerSettings.ZK_SESSION_TIMEOUT_MS, "1000");
+        conf.set(SchedulerSettings.MAX_SAMPLES_PER_JOB, "10");
+
+        SchedulerSettings settings = SchedulerSettings.from(conf, KNOWN);
+
+        assertEquals(new SchedulerSettings("drf", Duration.ofMillis(100),
+                Set.of("root.gpu.dl-b", "root.dl", "root.gpu.dl-a"), Duration.ZERO, Duration.ofMillis(1),
+                "zk1:2181,zk2:2181/chroot", "/clusters/a/yarn-dl", Duration.ofSeconds(1), 10), settings);
+        assertEquals(List.of("root.gpu.dl-b", "root.dl", "root.gpu.dl-a"), List.copyOf(settings.queues()),
+                "queues keep the order they were configured in");
+    }
+
+    @Test
+    void unknownPolicyListsTheKnownOnesSorted() {
+        InvalidSettingException error = rejected(SchedulerSettings.POLICY, "optimsu");
+
+        assertEquals("yarn.dl.scheduler.policy = 'optimsu' is not a known policy; known: drf, fifo, optimus",
+                error.getMessage());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Optimus", "", "gavel"})
+    void policyNamesAreCaseSensitiveAndMustBeRegistered(String value) {
+        assertNames(rejected(SchedulerSettings.POLICY, value), SchedulerSettings.POLICY, value,
+                "known: drf, fifo, optimus");
+    }
+
+    @Test
+    void defaultPolicyMustAlsoBeKnown() {
+        InvalidSettingException error = assertThrows(InvalidSettingException.class,
+                () -> SchedulerSettings.from(minimal(), Set.of("fifo")));
+
+        assertEquals("yarn.dl.scheduler.policy = 'optimus' is not a known policy; known: fifo", error.getMessage());
+    }
+
+    @Test
+    void singleArgumentFactoryKnowsTheShippedPolicies() {
+        Configuration conf = minimal();
+        conf.set(SchedulerSettings.POLICY, "fifo");
+
+        assertEquals("fifo", SchedulerSettings.from(conf).policy());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "yarn.dl.scheduler.interval-ms           | 99        | an integer >= 100 (milliseconds)",
+        "yarn.dl.scheduler.interval-ms           | 5s        | an integer >= 100 (milliseconds)",
+        "yarn.dl.scheduler.interval-ms           | abc       | an integer >= 100 (milliseconds)",
+        "yarn.dl.scheduler.interval-ms           | 5000.0    | an integer >= 100 (milliseconds)",
+        "yarn.dl.scheduler.interval-ms           | 99999999999999999999 | an integer >= 100 (milliseconds)",
+        "yarn.dl.scheduler.preemption-grace-ms   | -1        | an integer >= 0 (milliseconds)",
+        "yarn.dl.scheduler.preemption-grace-ms   | 30s       | an integer >= 0 (milliseconds)",
+        "yarn.dl.scheduler.policy-timeout-ms     | 0         | an integer >= 1 (milliseconds)",
+        "yarn.dl.scheduler.policy-timeout-ms     | ten       | an integer >= 1 (milliseconds)",
+        "yarn.dl.scheduler.zk-session-timeout-ms | 999       | an integer >= 1000 (milliseconds)",
+        "yarn.dl.scheduler.zk-session-timeout-ms | 1m        | an integer >= 1000 (milliseconds)",
+        "yarn.dl.scheduler.max-samples-per-job   | 9         | an integer from 10 to 2147483647 (samples)",
+        "yarn.dl.scheduler.max-samples-per-job   | 2147483648 | an integer from 10 to 2147483647 (samples)",
+        "yarn.dl.scheduler.max-samples-per-job   | 1e3       | an integer from 10 to 2147483647 (samples)",
+    })
+    void numericKeysNameTheKeyValueAndRange(String key, String value, String allowed) {
+        assertNames(rejected(key, value), key, value, "allowed: " + allowed);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "yarn.dl.scheduler.interval-ms",
+        "yarn.dl.scheduler.preemption-grace-ms",
+        "yarn.dl.scheduler.policy-timeout-ms",
+        "yarn.dl.scheduler.zk-session-timeout-ms",
+        "yarn.dl.scheduler.max-samples-per-job",
+    })
+    void emptyNumberIsAnErrorNotTheDefault(String key) {
+        InvalidSettingException error = rejected(key, "");
+
+        assertNames(error, key, "", "is not an integer", "allowed: an integer");
+    }
+
+    @Test
+    void numbersMayCarrySurroundingBlanks() {
+        Configuration conf = minimal();
+        conf.set(SchedulerSettings.INTERVAL_MS, " 250 ");
+
+        assertEquals(Duration.ofMillis(250), SchedulerSettings.from(conf, KNOWN).interval());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"dl", "root", "root.", "root..dl", "root.dl.", "default.dl", "root.dl,", "root.dl,,root.x",
+        "", "root.my queue", "ROOT.dl"})
+    void queuesMustBeFullPaths(String value) {
+        assertNames(rejected(SchedulerSettings.QUEUES, value), SchedulerSettings.QUEUES, value,
+                "allowed: a comma-separated list of full queue paths such as root.dl");
+    }
+
+    @Test
+    void queueErrorSaysWhichEntryIsWrong() {
+        InvalidSettingException error = rejected(SchedulerSettings.QUEUES, "root.dl, dl2");
+
+        assertTrue(error.getMessage().contains("names 'dl2', which is not a full queue path"), error.getMessage());
+    }
+
+    @Test
+    void repeatedQueueIsKeptOnceInItsFirstPlace() {
+        Configuration conf = minimal();
+        conf.set(SchedulerSettings.QUEUES, "root.b,root.a,root.b");
+
+        assertEquals(List.of("root.b", "root.a"), List.copyOf(SchedulerSettings.from(conf, KNOWN).queues()));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/", "yarn-dl", "/yarn-dl/", "//yarn-dl", "/a//b", "/a/../b", "/.", ""})
+    void zkRootMustBeAnAbsolutePathBelowTheRoot(String value) {
+        assertNames(rejected(SchedulerSettings.ZK_ROOT, value), SchedulerSettings.ZK_ROOT, value,
+                "allowed: an absolute znode path below '/'", "no trailing '/'");
+    }
+
+    @Test
+    void zkAddressFallsBackToHadoopZkAddress() {
+        Configuration conf = new Configuration(false);
+        conf.set(SchedulerSettings.HADOOP_ZK_ADDRESS, " zk-a:2181,zk-b:2181 ");
+
+        assertEquals("zk-a:2181,zk-b:2181", SchedulerSettings.from(conf, KNOWN).zkAddress());
+    }
+
+    @Test
+    void zkAddressPrefersTheRmKeyOverHadoopsLikeTheRmDoes() {
+        Configuration conf = new Configuration(false);
+        conf.set(SchedulerSettings.HADOOP_ZK_ADDRESS, "common:2181");
+        conf.set(SchedulerSettings.RM_ZK_ADDRESS, "rm:2181");
+
+        assertEquals("rm:2181", SchedulerSettings.from(conf, KNOWN).zkAddress());
+    }
+
+    @Test
+    void ownZkAddressWinsOverTheRms() {
+        Configuration conf = new Configuration(false);
+        conf.set(SchedulerSettings.HADOOP_ZK_ADDRESS, "common:2181");
+        conf.set(SchedulerSettings.RM_ZK_ADDRESS, "rm:2181");
+        conf.set(SchedulerSettings.ZK_ADDRESS, "dl:2181");
+
+        assertEquals("dl:2181", SchedulerSettings.from(conf, KNOWN).zkAddress());
+    }
+
+    @Test
+    void blankZkAddressMeansUseTheRms() {
+        Configuration conf = minimal();
+        conf.set(SchedulerSettings.ZK_ADDRESS, "  ");
+
+        assertEquals("zk1:2181", SchedulerSettings.from(conf, KNOWN).zkAddress());
+    }
+
+    @Test
+    void missingZkAddressEverywhereNamesEveryKey() {
+        InvalidSettingException error = assertThrows(InvalidSettingException.class,
+                () -> SchedulerSettings.from(new Configuration(false), KNOWN));
+
+        assertEquals("yarn.dl.scheduler.zk-address is not set, and neither is yarn.resourcemanager.zk-address"
+                + " nor hadoop.zk.address; set one of them to a ZooKeeper connect string such as"
+                + " zk1:2181,zk2:2181,zk3:2181", error.getMessage());
+        assertEquals(SchedulerSettings.ZK_ADDRESS, error.key());
+        assertNull(error.value());
+    }
+
+    @Test
+    void describeListsEveryKeyWithItsEffectiveValue() {
+        String line = SchedulerSettings.from(minimal(), KNOWN).describe();
+
+        assertEquals("yarn-dl scheduler settings: yarn.dl.scheduler.policy=optimus,"
+                + " yarn.dl.scheduler.interval-ms=5000, yarn.dl.scheduler.queues=root.dl,"
+                + " yarn.dl.scheduler.preemption-grace-ms=30000, yarn.dl.scheduler.policy-timeout-ms=10000,"
+                + " yarn.dl.scheduler.zk-address=zk1:2181, yarn.dl.scheduler.zk-root=/yarn-dl,"
+                + " yarn.dl.scheduler.zk-session-timeout-ms=30000, yarn.dl.scheduler.max-samples-per-job=1000",
+                line);
+        for (String key : SchedulerSettings.KEYS) {
+            assertTrue(line.contains(key + "="), key);
+        }
+    }
+
+    @Test
+    void queuesCannotBeChangedAfterReading() {
+        SchedulerSettings settings = SchedulerSettings.from(minimal(), KNOWN);
+
+        assertThrows(UnsupportedOperationException.class, () -> settings.queues().add("root.other"));
+    }
+
+    @Test
+    void keysAndDefaultsListEveryKeyConstant() throws IllegalAccessException {
+        List<String> constants = new ArrayList<>();
+        for (Field field : SchedulerSettings.class.getFields()) {
+            if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class) {
+                String value = (String) field.get(null);
+                if (value.startsWith(SchedulerSettings.PREFIX) && !value.equals(SchedulerSettings.PREFIX)) {
+                    constants.add(value);
+                }
+            }
+        }
+
+        assertEquals(Set.copyOf(constants), Set.copyOf(SchedulerSettings.KEYS));
+        assertEquals(SchedulerSettings.KEYS, List.copyOf(SchedulerSettings.DEFAULTS.keySet()));
+    }
+}
