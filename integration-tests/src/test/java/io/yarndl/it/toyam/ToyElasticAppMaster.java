@@ -1,0 +1,457 @@
+package io.yarndl.it.toyam;
+
+import io.yarndl.core.job.ProgressSample;
+import io.yarndl.it.toyam.ToyEventLog.Event;
+import io.yarndl.yarn.jobs.DlJobContract;
+import io.yarndl.yarn.jobs.JobDescription;
+import io.yarndl.yarn.jobs.JobRecordCodec;
+import io.yarndl.yarn.jobs.MalformedRecordException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.yarn.api.ApplicationConstants;
+import org.apache.hadoop.yarn.api.records.Container;
+import org.apache.hadoop.yarn.api.records.ContainerId;
+import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
+import org.apache.hadoop.yarn.api.records.ContainerStatus;
+import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
+import org.apache.hadoop.yarn.api.records.NodeReport;
+import org.apache.hadoop.yarn.api.records.PreemptionContainer;
+import org.apache.hadoop.yarn.api.records.PreemptionMessage;
+import org.apache.hadoop.yarn.api.records.Priority;
+import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.hadoop.yarn.api.records.UpdatedContainer;
+import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
+import org.apache.hadoop.yarn.client.api.async.AMRMClientAsync;
+import org.apache.hadoop.yarn.client.api.async.NMClientAsync;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A small but real elastic ApplicationMaster for scheduler tests, standing in for the PyTorch one.
+ * It asks for up to {@code maxWorkers} worker containers (priority {@link DlJobContract#WORKER_PRIORITY},
+ * the spec's worker resources including {@code yarn.io/gpu}), runs a sleeping process in each, and
+ * trains a {@link SyntheticTraining} whose truth is known: every report interval, while at least
+ * {@code minWorkers} workers are held, it advances and publishes a {@link ProgressSample} to
+ * ZooKeeper. It unregisters SUCCEEDED once the goal is met.
+ *
+ * <p>Elasticity: whatever the RM grants (up to max) joins; a container named in a
+ * {@link PreemptionMessage} is released after {@code --release-on-preempt-ms} (the job "checkpoints"
+ * first), or never with -1, leaving the kill to the scheduler; any completed container is replaced by
+ * a new ask. A replacement may arrive before the victim's completion: the books
+ * ({@link WorkerContainers}) do not assume an order.
+ *
+ * <p>Input: the job spec (JSON) base64-encoded in {@link #SPEC_BASE64_ENV} (or raw in
+ * {@link DlJobContract#SPEC_ENV}, which survives a launch script only by luck), ZooKeeper in
+ * {@link DlJobContract#ZK_ADDRESS_ENV} and {@link DlJobContract#ZK_ROOT_ENV}, options in the
+ * arguments ({@link ToyAmOptions#USAGE}). Exit status 0 when it finished, 1 when the RM told it to
+ * shut down or the RM connection failed, 2 on bad input. ZooKeeper trouble only loses records
+ * ({@link JobRecords}); it never stops the job.
+ *
+ * <p>Threads: RM callbacks, NM callbacks and the progress timer; all state is guarded by this
+ * object's lock, and RM/NM client calls made under it do not call back into it.
+ */
+public final class ToyElasticAppMaster {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ToyElasticAppMaster.class);
+    /**
+     * The job spec JSON, base64-encoded: how the spec reaches this AM intact. A NodeManager writes
+     * environment values into the launch script between double quotes without escaping and turns
+     * {@code {{X}}} into {@code $X}, so the raw JSON of {@link DlJobContract#SPEC_ENV} (which is for
+     * the scheduler, read from the submission context) arrives without its quotes and its {@code }}}.
+     */
+    public static final String SPEC_BASE64_ENV = "YARN_DL_JOB_SPEC_BASE64";
+
+    private static final String DEFAULT_ZK_ROOT = "/yarn-dl";
+    private static final int RELEASE_CONFIRM_HEARTBEATS = 20;
+    private static final String GPU = "yarn.io/gpu";
+
+    private final ToyAmOptions options;
+    private final JobDescription spec;
+    private final EventLogWriter events;
+    private final JobRecords records;
+    private final SyntheticTraining training;
+    private final WorkerContainers workers;
+    private final Deque<ContainerRequest> asks = new ArrayDeque<>();
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "toy-am-timer");
+        t.setDaemon(true);
+        return t;
+    });
+    private final CountDownLatch done = new CountDownLatch(1);
+    private AMRMClientAsync<ContainerRequest> rm;
+    private NMClientAsync nm;
+    private Resource workerResource;
+    private long lastTickNanos;
+    private volatile int exitCode = 1;
+    private volatile float progress;
+    private boolean finishing;
+
+    ToyElasticAppMaster(ToyAmOptions options, JobDescription spec, EventLogWriter events, JobRecords records) {
+        this.options = options;
+        this.spec = spec;
+        this.events = events;
+        this.records = records;
+        this.training = new SyntheticTraining(options.lossB0(), options.lossB1(), options.lossB2(),
+                options.stepsPerSecond(), options.scalingOverhead(), spec.goal());
+        this.workers = new WorkerContainers(spec.maxWorkers());
+    }
+
+    public static void main(String[] args) {
+        ToyAmOptions options;
+        JobDescription spec;
+        String containerId = System.getenv(ApplicationConstants.Environment.CONTAINER_ID.name());
+        if (List.of(args).contains("--help")) {
+            System.out.println(ToyAmOptions.USAGE);
+            System.exit(0);
+        }
+        try {
+            options = ToyAmOptions.parse(args);
+            spec = readSpec(System.getenv(SPEC_BASE64_ENV), System.getenv(DlJobContract.SPEC_ENV));
+            if (containerId == null) {
+                throw new IllegalArgumentException("not in a YARN container: "
+                        + ApplicationConstants.Environment.CONTAINER_ID.name() + " is not set");
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("ToyElasticAppMaster: " + e.getMessage());
+            System.err.println(ToyAmOptions.USAGE);
+            System.exit(2);
+            return;
+        }
+        String appId = ContainerId.fromString(containerId).getApplicationAttemptId().getApplicationId().toString();
+        String root = System.getenv(DlJobContract.ZK_ROOT_ENV);
+        int code;
+        try (EventLogWriter events = EventLogWriter.open(options.events());
+             JobRecords records = JobRecords.connect(System.getenv(DlJobContract.ZK_ADDRESS_ENV),
+                     root == null || root.isBlank() ? DEFAULT_ZK_ROOT : root, appId, spec)) {
+            code = new ToyElasticAppMaster(options, spec, events, records).run();
+        } catch (Exception e) {
+            LOG.error("toy AM failed", e);
+            code = 1;
+        }
+        System.exit(code);
+    }
+
+    /** The spec from its base64 form when there is one, else from the raw JSON (intact only if no shell touched it). */
+    private static JobDescription readSpec(String base64, String json) {
+        String text;
+        String source;
+        if (base64 != null && !base64.isBlank()) {
+            source = SPEC_BASE64_ENV;
+            try {
+                text = new String(Base64.getDecoder().decode(base64.trim()), StandardCharsets.UTF_8);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("bad base64 in " + SPEC_BASE64_ENV + ": " + e.getMessage());
+            }
+        } else if (json != null && !json.isBlank()) {
+            source = DlJobContract.SPEC_ENV;
+            text = json;
+        } else {
+            throw new IllegalArgumentException("no job spec: neither " + SPEC_BASE64_ENV + " nor "
+                    + DlJobContract.SPEC_ENV + " is set");
+        }
+        try {
+            return new JobRecordCodec().specFromJson(text);
+        } catch (MalformedRecordException e) {
+            throw new IllegalArgumentException("bad job spec in " + source + ": " + e.getMessage());
+        }
+    }
+
+    int run() throws Exception {
+        if (!training.reachable()) {
+            LOG.warn("target loss {} is at or below the loss curve's floor b2={}: this job never finishes",
+                    spec.goal(), options.lossB2());
+        }
+        YarnConfiguration conf = new YarnConfiguration();
+        rm = AMRMClientAsync.createAMRMClientAsync(options.heartbeatMs(), new RmCallbacks());
+        rm.init(conf);
+        rm.start();
+        nm = NMClientAsync.createNMClientAsync(new NmCallbacks());
+        nm.init(conf);
+        nm.start();
+        // Containers are released before the AM stops: no need to stop each again on the way out.
+        nm.getClient().cleanupRunningContainersOnStop(false);
+        try {
+            rm.registerApplicationMaster(hostname(), -1, "");
+            // Resource types are known for sure after registration (the RM sends them).
+            workerResource = Resource.newInstance(spec.workerDemand().memoryMb(), spec.workerDemand().vcores(),
+                    Map.of(GPU, (long) spec.workerDemand().gpus()));
+            synchronized (this) {
+                events.write(Event.REGISTERED, 0);
+                adjustAsks();
+            }
+            records.writeSpec();
+            lastTickNanos = System.nanoTime();
+            timer.scheduleAtFixedRate(this::tick, options.reportIntervalMs(), options.reportIntervalMs(),
+                    TimeUnit.MILLISECONDS);
+            done.await();
+            timer.shutdownNow();
+            timer.awaitTermination(10, TimeUnit.SECONDS);
+            if (exitCode == 0) {
+                finish();
+            }
+            return exitCode;
+        } finally {
+            timer.shutdownNow();
+            nm.stop();
+            rm.stop();
+        }
+    }
+
+    /** Advances the synthetic training by the time since the last tick, if enough workers are held. */
+    private void tick() {
+        try {
+            ProgressSample sample;
+            boolean reached;
+            synchronized (this) {
+                long now = System.nanoTime();
+                double seconds = (now - lastTickNanos) / 1e9;
+                lastTickNanos = now;
+                int held = workers.heldWorkers();
+                if (finishing || held < spec.minWorkers()) {
+                    return;
+                }
+                training.advance(held, seconds);
+                long step = (long) training.step();
+                // The loss of the step reported, so a fitted curve can recover b0, b1, b2 exactly.
+                sample = new ProgressSample(System.currentTimeMillis() / 1000.0, step, training.lossAt(step),
+                        training.stepsPerSecond(held), held, 0);
+                progress = training.fractionDone();
+                events.write(Event.PROGRESS, held, step);
+                reached = training.done();
+                finishing = reached;
+            }
+            records.writeProgress(sample);
+            if (reached) {
+                exitCode = 0;
+                done.countDown();
+            }
+        } catch (RuntimeException e) {
+            // A throwing task would cancel the timer for good: log and keep training.
+            LOG.error("progress tick failed", e);
+        }
+    }
+
+    private void finish() throws InterruptedException {
+        synchronized (this) {
+            for (ContainerId id : workers.releaseAll()) {
+                rm.releaseAssignedContainer(id);
+                events.write(Event.RELEASED, workers.heldWorkers(), id);
+            }
+            setAskCount(0);
+            // Releases travel with the next heartbeat: wait for the RM to confirm them, or a
+            // container on another node may hold its GPUs well after the application ended.
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RELEASE_CONFIRM_HEARTBEATS
+                    * (long) options.heartbeatMs());
+            long left;
+            while (workers.ownsAny() && (left = deadline - System.nanoTime()) > 0) {
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+            }
+        }
+        records.remove();
+        events.write(Event.FINISHED, 0);
+        try {
+            rm.unregisterApplicationMaster(FinalApplicationStatus.SUCCEEDED,
+                    "reached " + spec.goal() + " at step " + (long) training.step(), null);
+        } catch (Exception e) {
+            LOG.error("could not unregister", e);
+            exitCode = 1;
+        }
+    }
+
+    /** Keeps outstanding worker asks at what the job still misses (none once finishing). */
+    private void adjustAsks() {
+        setAskCount(finishing ? 0 : workers.missing());
+    }
+
+    private void setAskCount(int wanted) {
+        while (asks.size() < wanted) {
+            ContainerRequest ask = new ContainerRequest(workerResource, null, null,
+                    Priority.newInstance(DlJobContract.WORKER_PRIORITY));
+            rm.addContainerRequest(ask);
+            asks.add(ask);
+        }
+        while (asks.size() > wanted) {
+            rm.removeContainerRequest(asks.removeLast());
+        }
+    }
+
+    private synchronized void release(ContainerId id) {
+        if (workers.release(id)) {
+            rm.releaseAssignedContainer(id);
+            events.write(Event.RELEASED, workers.heldWorkers(), id);
+        }
+    }
+
+    private ContainerLaunchContext workerLaunchContext() {
+        String logs = ApplicationConstants.LOG_DIR_EXPANSION_VAR;
+        String command = "exec " + options.workerCommand() + " 1>" + logs + "/stdout 2>" + logs + "/stderr";
+        return ContainerLaunchContext.newInstance(Map.of(), Map.of(), List.of(command), null, null, null);
+    }
+
+    private static String hostname() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "localhost";
+        }
+    }
+
+    /** Callbacks from the RM heartbeat, on the AMRM client's handler thread. */
+    private final class RmCallbacks extends AMRMClientAsync.AbstractCallbackHandler {
+
+        @Override
+        public void onContainersAllocated(List<Container> containers) {
+            List<Container> launch = new ArrayList<>();
+            synchronized (ToyElasticAppMaster.this) {
+                for (Container c : containers) {
+                    boolean worker = c.getPriority().getPriority() == DlJobContract.WORKER_PRIORITY;
+                    if (!finishing && worker && workers.accept(c.getId())) {
+                        if (!asks.isEmpty()) {
+                            rm.removeContainerRequest(asks.removeFirst());
+                        }
+                        events.write(Event.GRANTED, workers.heldWorkers(), c.getId());
+                        launch.add(c);
+                    } else {
+                        // More than the job can use (or a stray): hand it straight back.
+                        LOG.info("releasing surplus container {}", c.getId());
+                        rm.releaseAssignedContainer(c.getId());
+                    }
+                }
+                adjustAsks();
+            }
+            for (Container c : launch) {
+                nm.startContainerAsync(c, workerLaunchContext());
+            }
+        }
+
+        @Override
+        public void onContainersCompleted(List<ContainerStatus> statuses) {
+            synchronized (ToyElasticAppMaster.this) {
+                for (ContainerStatus status : statuses) {
+                    workers.completed(status.getContainerId());
+                    events.write(Event.COMPLETED, workers.heldWorkers(), status.getContainerId(),
+                            status.getExitStatus());
+                }
+                adjustAsks();
+                ToyElasticAppMaster.this.notifyAll();
+            }
+        }
+
+        @Override
+        public void onPreemptionMessageReceived(PreemptionMessage message) {
+            Set<ContainerId> named = new LinkedHashSet<>();
+            if (message.getStrictContract() != null && message.getStrictContract().getContainers() != null) {
+                message.getStrictContract().getContainers().stream().map(PreemptionContainer::getId)
+                        .forEach(named::add);
+            }
+            if (message.getContract() != null && message.getContract().getContainers() != null) {
+                message.getContract().getContainers().stream().map(PreemptionContainer::getId).forEach(named::add);
+            }
+            synchronized (ToyElasticAppMaster.this) {
+                for (ContainerId id : named) {
+                    if (!workers.preemptionRequested(id)) {
+                        continue;
+                    }
+                    events.write(Event.PREEMPT_REQUESTED, workers.heldWorkers(), id);
+                    if (options.releaseOnPreemptMs() >= 0) {
+                        timer.schedule(() -> release(id), options.releaseOnPreemptMs(), TimeUnit.MILLISECONDS);
+                    }
+                }
+            }
+        }
+
+        @Override
+        public void onContainersUpdated(List<UpdatedContainer> containers) {
+        }
+
+        @Override
+        public void onShutdownRequest() {
+            LOG.warn("the RM asked this AM to shut down");
+            exitCode = 1;
+            done.countDown();
+        }
+
+        @Override
+        public void onNodesUpdated(List<NodeReport> updatedNodes) {
+        }
+
+        @Override
+        public float getProgress() {
+            return progress;
+        }
+
+        @Override
+        public void onError(Throwable e) {
+            LOG.error("lost the RM", e);
+            exitCode = 1;
+            done.countDown();
+        }
+    }
+
+    /** Callbacks from the NodeManagers, on the NM client's threads. */
+    @SuppressWarnings("deprecation") // the abstract handler still declares the deprecated increase callbacks
+    private final class NmCallbacks extends NMClientAsync.AbstractCallbackHandler {
+
+        @Override
+        public void onContainerStarted(ContainerId id, Map<String, ByteBuffer> allServiceResponse) {
+            synchronized (ToyElasticAppMaster.this) {
+                if (workers.started(id)) {
+                    events.write(Event.STARTED, workers.heldWorkers(), id);
+                }
+            }
+        }
+
+        @Override
+        public void onStartContainerError(ContainerId id, Throwable t) {
+            LOG.warn("worker container {} failed to start: {}", id, t.toString());
+            release(id);
+        }
+
+        @Override
+        public void onContainerStatusReceived(ContainerId id, ContainerStatus status) {
+        }
+
+        @Override
+        public void onContainerStopped(ContainerId id) {
+        }
+
+        @Override
+        public void onContainerResourceIncreased(ContainerId id, Resource resource) {
+        }
+
+        @Override
+        public void onContainerResourceUpdated(ContainerId id, Resource resource) {
+        }
+
+        @Override
+        public void onGetContainerStatusError(ContainerId id, Throwable t) {
+        }
+
+        @Override
+        public void onIncreaseContainerResourceError(ContainerId id, Throwable t) {
+        }
+
+        @Override
+        public void onUpdateContainerResourceError(ContainerId id, Throwable t) {
+        }
+
+        @Override
+        public void onStopContainerError(ContainerId id, Throwable t) {
+        }
+    }
+}
