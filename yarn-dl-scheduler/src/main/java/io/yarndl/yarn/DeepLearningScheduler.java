@@ -9,6 +9,7 @@ import io.yarndl.yarn.enforce.AskShaper;
 import io.yarndl.yarn.enforce.AttemptAsks;
 import io.yarndl.yarn.enforce.ShrinkEnforcer;
 import io.yarndl.yarn.jobs.DlJobContract;
+import io.yarndl.yarn.jobs.JobRecordPaths;
 import io.yarndl.yarn.jobs.JobRecordWatcher;
 import io.yarndl.yarn.jobs.RecordRejections;
 import io.yarndl.yarn.round.HeldTask;
@@ -211,8 +212,8 @@ public class DeepLearningScheduler extends CapacityScheduler {
             case APP_REMOVED -> {
                 super.handle(event);
                 ApplicationId id = ((AppRemovedSchedulerEvent) event).getApplicationID();
-                if (dlApplications.remove(id) != null && records != null) {
-                    records.forget(id.toString());
+                if (dlApplications.remove(id) != null) {
+                    forgetRecords(id);
                 }
             }
             default -> super.handle(event);
@@ -273,6 +274,24 @@ public class DeepLearningScheduler extends CapacityScheduler {
             LOG.info("{} admitted as a deep-learning job in {}", id, queue.getQueuePath());
         }
         return true;
+    }
+
+    /**
+     * Drops a finished application's records, in memory and in ZooKeeper: a killed AM gets no
+     * chance to remove its own. In the background, so the scheduler's event thread never waits on
+     * ZooKeeper; a failure only leaves a stale node that the next deployment's cleanup can take.
+     */
+    private void forgetRecords(ApplicationId id) {
+        JobRecordWatcher watcher = records;
+        if (watcher != null) {
+            watcher.forget(id.toString());
+        }
+        try {
+            zooKeeper.delete().quietly().deletingChildrenIfNeeded().inBackground()
+                    .forPath(new JobRecordPaths(settings.zkRoot()).job(id.toString()));
+        } catch (Exception failed) {
+            LOG.warn("could not remove the ZooKeeper records of finished {}: {}", id, failed.toString());
+        }
     }
 
     private void runRoundSafely() {

@@ -15,9 +15,15 @@ final class DlJobs {
     private DlJobs() {
     }
 
-    static JobDescription allReduce(String name, int minWorkers, int maxWorkers, long steps) {
+    /** An all-reduce job that asks for {@code requested} workers (what static policies give it). */
+    static JobDescription allReduce(String name, int minWorkers, int maxWorkers, int requested, long steps) {
         return new JobDescription(name, Framework.PYTORCH, Architecture.ALLREDUCE, SyncMode.SYNCHRONOUS,
-                ONE_GPU_WORKER, Resources.ZERO, minWorkers, maxWorkers, 0, 0, Math.min(maxWorkers, 2 * minWorkers), 0,
-                64, TrainingGoal.steps(steps));
+                ONE_GPU_WORKER, Resources.ZERO, minWorkers, maxWorkers, 0, 0, requested, 0, 64,
+                TrainingGoal.steps(steps));
+    }
+
+    /** An all-reduce job that asks for its minimum. */
+    static JobDescription allReduce(String name, int minWorkers, int maxWorkers, long steps) {
+        return allReduce(name, minWorkers, maxWorkers, minWorkers, steps);
     }
 }

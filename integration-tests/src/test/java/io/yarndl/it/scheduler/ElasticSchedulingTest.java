@@ -18,6 +18,7 @@ import org.apache.hadoop.yarn.api.records.ContainerExitStatus;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.api.records.YarnApplicationState;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.exceptions.YarnException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,8 +29,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -78,8 +81,7 @@ class ElasticSchedulingTest {
         // The AM ignores preemption messages, so the shrink happens only by the scheduler's kill.
         ApplicationId first = client.submit(DlMiniCluster.DL_QUEUE, DlJobs.allReduce("first", 1, 8, 1_500),
                 ToyAmOptions.defaults().withEvents(firstEvents).withSpeed(5, 0.1).withReleaseOnPreemptMs(-1));
-        ToyEventLog alone = ToyEventLog.await(firstEvents, TIMEOUT, log -> log.maxHeldWorkers() >= 3);
-        int heldAlone = alone.maxHeldWorkers();
+        ToyEventLog.await(firstEvents, TIMEOUT, log -> log.maxHeldWorkers() >= 6);
 
         ApplicationId second = client.submit(DlMiniCluster.DL_QUEUE, DlJobs.allReduce("second", 1, 8, 400),
                 ToyAmOptions.defaults().withEvents(secondEvents).withSpeed(10, 0.1));
@@ -102,6 +104,7 @@ class ElasticSchedulingTest {
 
         ToyEventLog firstLog = ToyEventLog.read(firstEvents);
         List<Integer> sizes = sizeChanges(firstLog);
+        int heldAlone = maxHeldBefore(firstLog, warned);
         assertTrue(heldWhileShared < heldAlone,
                 "sizes " + sizes + ": the first job held " + heldAlone + " alone and " + heldWhileShared + " shared");
         assertTrue(regrown.maxHeldWorkers() > heldWhileShared, "sizes " + sizes);
@@ -138,12 +141,17 @@ class ElasticSchedulingTest {
     @Test
     void rejectsAJobThatAsksForMoreGpusThanTheClusterHasAndKeepsServing() throws Exception {
         int gpus = DlMiniCluster.NODE_MANAGERS * DlMiniCluster.GPUS_PER_NODE;
-        ApplicationId tooBig = client.submit(DlMiniCluster.DL_QUEUE, DlJobs.allReduce("too-big", gpus + 1, gpus + 1, 10),
-                ToyAmOptions.defaults());
+        YarnException rejected = assertThrows(YarnException.class, () -> client.submit(DlMiniCluster.DL_QUEUE,
+                DlJobs.allReduce("too-big", gpus + 1, gpus + 1, 10), ToyAmOptions.defaults()));
 
-        ApplicationReport report = client.awaitState(tooBig, TIMEOUT, YarnApplicationState.FAILED);
-        assertTrue(report.getDiagnostics().contains("needs at least " + (gpus + 1) + " GPUs"), report.getDiagnostics());
-        assertTrue(report.getDiagnostics().contains("the whole cluster has " + gpus + " GPUs"), report.getDiagnostics());
+        // The client's submit call itself fails with the scheduler's reason; the RM records it too.
+        String message = rejected.getMessage();
+        assertTrue(message.contains("needs at least " + (gpus + 1) + " GPUs"), message);
+        assertTrue(message.contains("the whole cluster has " + gpus + " GPUs"), message);
+        ApplicationReport report = client.yarnClient().getApplications(Set.of("DEEP_LEARNING")).stream()
+                .filter(app -> app.getName().equals("too-big")).findFirst().orElseThrow();
+        assertEquals(YarnApplicationState.FAILED, report.getYarnApplicationState());
+        assertTrue(report.getDiagnostics().contains("needs at least"), report.getDiagnostics());
 
         ApplicationId small = client.submit(DlMiniCluster.DL_QUEUE, DlJobs.allReduce("after-rejection", 1, 2, 30),
                 ToyAmOptions.defaults());
@@ -183,6 +191,12 @@ class ElasticSchedulingTest {
     private static int minHeldBetween(ToyEventLog log, long from, long to) {
         return log.entries().stream().filter(e -> e.epochMillis() >= from && e.epochMillis() <= to)
                 .mapToInt(ToyEventLog.Entry::heldWorkers).min().orElseThrow();
+    }
+
+    /** The largest number of workers held before {@code until}. */
+    private static int maxHeldBefore(ToyEventLog log, long until) {
+        return log.entries().stream().filter(e -> e.epochMillis() < until)
+                .mapToInt(ToyEventLog.Entry::heldWorkers).max().orElseThrow();
     }
 
     /** The held-worker count each time it changed, in order. */

@@ -9,10 +9,8 @@ import io.yarndl.yarn.jobs.MalformedRecordException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -55,8 +53,7 @@ import org.slf4j.LoggerFactory;
  * a new ask. A replacement may arrive before the victim's completion: the books
  * ({@link WorkerContainers}) do not assume an order.
  *
- * <p>Input: the job spec (JSON) base64-encoded in {@link #SPEC_BASE64_ENV} (or raw in
- * {@link DlJobContract#SPEC_ENV}, which survives a launch script only by luck), ZooKeeper in
+ * <p>Input: the job spec in {@link DlJobContract#SPEC_ENV} (base64 JSON), ZooKeeper in
  * {@link DlJobContract#ZK_ADDRESS_ENV} and {@link DlJobContract#ZK_ROOT_ENV}, options in the
  * arguments ({@link ToyAmOptions#USAGE}). Exit status 0 when it finished, 1 when the RM told it to
  * shut down or the RM connection failed, 2 on bad input. ZooKeeper trouble only loses records
@@ -68,14 +65,6 @@ import org.slf4j.LoggerFactory;
 public final class ToyElasticAppMaster {
 
     private static final Logger LOG = LoggerFactory.getLogger(ToyElasticAppMaster.class);
-    /**
-     * The job spec JSON, base64-encoded: how the spec reaches this AM intact. A NodeManager writes
-     * environment values into the launch script between double quotes without escaping and turns
-     * {@code {{X}}} into {@code $X}, so the raw JSON of {@link DlJobContract#SPEC_ENV} (which is for
-     * the scheduler, read from the submission context) arrives without its quotes and its {@code }}}.
-     */
-    public static final String SPEC_BASE64_ENV = "YARN_DL_JOB_SPEC_BASE64";
-
     private static final String DEFAULT_ZK_ROOT = "/yarn-dl";
     private static final int RELEASE_CONFIRM_HEARTBEATS = 20;
     private static final String GPU = "yarn.io/gpu";
@@ -121,7 +110,7 @@ public final class ToyElasticAppMaster {
         }
         try {
             options = ToyAmOptions.parse(args);
-            spec = readSpec(System.getenv(SPEC_BASE64_ENV), System.getenv(DlJobContract.SPEC_ENV));
+            spec = readSpec(System.getenv(DlJobContract.SPEC_ENV));
             if (containerId == null) {
                 throw new IllegalArgumentException("not in a YARN container: "
                         + ApplicationConstants.Environment.CONTAINER_ID.name() + " is not set");
@@ -146,28 +135,15 @@ public final class ToyElasticAppMaster {
         System.exit(code);
     }
 
-    /** The spec from its base64 form when there is one, else from the raw JSON (intact only if no shell touched it). */
-    private static JobDescription readSpec(String base64, String json) {
-        String text;
-        String source;
-        if (base64 != null && !base64.isBlank()) {
-            source = SPEC_BASE64_ENV;
-            try {
-                text = new String(Base64.getDecoder().decode(base64.trim()), StandardCharsets.UTF_8);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("bad base64 in " + SPEC_BASE64_ENV + ": " + e.getMessage());
-            }
-        } else if (json != null && !json.isBlank()) {
-            source = DlJobContract.SPEC_ENV;
-            text = json;
-        } else {
-            throw new IllegalArgumentException("no job spec: neither " + SPEC_BASE64_ENV + " nor "
-                    + DlJobContract.SPEC_ENV + " is set");
+    /** The job spec from {@link DlJobContract#SPEC_ENV}. */
+    private static JobDescription readSpec(String value) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("no job spec: " + DlJobContract.SPEC_ENV + " is not set");
         }
         try {
-            return new JobRecordCodec().specFromJson(text);
+            return new JobRecordCodec().specFromJson(DlJobContract.decodeSpec(value));
         } catch (MalformedRecordException e) {
-            throw new IllegalArgumentException("bad job spec in " + source + ": " + e.getMessage());
+            throw new IllegalArgumentException("bad job spec in " + DlJobContract.SPEC_ENV + ": " + e.getMessage());
         }
     }
 

@@ -6,11 +6,9 @@ import io.yarndl.yarn.jobs.JobDescription;
 import io.yarndl.yarn.jobs.JobRecordCodec;
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -95,11 +93,7 @@ public final class ToyJobClient implements AutoCloseable {
     private Map<String, String> environment(JobDescription spec) {
         String json = codec.specToJson(spec);
         return Map.of(
-                // Raw, for the scheduler, which reads the submission context; base64, for the AM,
-                // because the NodeManager's launch script mangles quotes and braces.
-                DlJobContract.SPEC_ENV, json,
-                ToyElasticAppMaster.SPEC_BASE64_ENV,
-                Base64.getEncoder().encodeToString(json.getBytes(StandardCharsets.UTF_8)),
+                DlJobContract.SPEC_ENV, DlJobContract.encodeSpec(json),
                 DlJobContract.ZK_ADDRESS_ENV, zkConnect,
                 DlJobContract.ZK_ROOT_ENV, zkRoot,
                 ApplicationConstants.Environment.CLASSPATH.name(), classpath());

@@ -41,11 +41,13 @@ public final class AdmissionCheck {
         String json = amEnvironment == null ? null : amEnvironment.get(DlJobContract.SPEC_ENV);
         if (json == null || json.isBlank()) {
             return new Admission.Rejected(applicationId + " declares no job: its ApplicationMaster environment lacks "
-                    + DlJobContract.SPEC_ENV + " (the job description JSON)");
+                    + DlJobContract.SPEC_ENV + " (the job description JSON, base64-encoded)");
         }
         JobDescription description;
         try {
-            description = codec.specFromJson(json);
+            description = codec.specFromJson(DlJobContract.decodeSpec(json));
+        } catch (IllegalArgumentException undecodable) {
+            return new Admission.Rejected(applicationId + ": " + undecodable.getMessage());
         } catch (MalformedRecordException malformed) {
             return new Admission.Rejected(applicationId + ": bad job description in " + DlJobContract.SPEC_ENV + ": "
                     + malformed.getMessage());
