@@ -1,5 +1,6 @@
 package io.yarndl.it.toyam;
 
+import io.yarndl.am.records.JobRecords;
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.it.toyam.ToyEventLog.Event;
 import io.yarndl.yarn.jobs.DlJobContract;

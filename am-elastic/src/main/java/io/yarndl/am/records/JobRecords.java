@@ -1,4 +1,4 @@
-package io.yarndl.it.toyam;
+package io.yarndl.am.records;
 
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.yarn.jobs.JobDescription;
@@ -10,12 +10,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The toy AM's ZooKeeper records (spec and progress), written so that ZooKeeper trouble never stops
+ * An ApplicationMaster's ZooKeeper records (spec and progress), written so that ZooKeeper trouble never stops
  * the job. When the connection is lost a write blocks for at most about the connection timeout,
  * fails, is logged and dropped; the spec is retried with every progress write until it succeeds,
  * and the next progress sample simply replaces a lost one. Thread-safe; writes are serialised.
  */
-final class JobRecords implements AutoCloseable {
+public final class JobRecords implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(JobRecords.class);
     private static final int CONNECTION_TIMEOUT_MS = 3_000;
@@ -33,7 +33,7 @@ final class JobRecords implements AutoCloseable {
     }
 
     /** Records under {@code root} on {@code zkAddress}; with no address, records nothing (and says so). */
-    static JobRecords connect(String zkAddress, String root, String applicationId, JobDescription spec) {
+    public static JobRecords connect(String zkAddress, String root, String applicationId, JobDescription spec) {
         if (zkAddress == null || zkAddress.isBlank()) {
             LOG.warn("no ZooKeeper address in the environment: this job publishes no records");
             return new JobRecords(null, null, spec);
@@ -48,7 +48,7 @@ final class JobRecords implements AutoCloseable {
         return new JobRecords(client, new JobRecordWriter(client, root, applicationId), spec);
     }
 
-    synchronized void writeSpec() {
+    public synchronized void writeSpec() {
         if (writer == null || specWritten) {
             return;
         }
@@ -60,7 +60,7 @@ final class JobRecords implements AutoCloseable {
         }
     }
 
-    synchronized void writeProgress(ProgressSample sample) {
+    public synchronized void writeProgress(ProgressSample sample) {
         if (writer == null) {
             return;
         }
@@ -72,7 +72,7 @@ final class JobRecords implements AutoCloseable {
         }
     }
 
-    synchronized void remove() {
+    public synchronized void remove() {
         if (writer == null) {
             return;
         }

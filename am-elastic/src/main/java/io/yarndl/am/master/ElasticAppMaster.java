@@ -1,0 +1,498 @@
+package io.yarndl.am.master;
+
+import io.yarndl.am.job.ElasticJobConfig;
+import io.yarndl.am.job.ElasticJobConfigCodec;
+import io.yarndl.am.launch.AmHostedProcess;
+import io.yarndl.am.launch.GenerationPlan;
+import io.yarndl.am.launch.MxnetLauncher;
+import io.yarndl.am.launch.Role;
+import io.yarndl.am.launch.TorchElasticLauncher;
+import io.yarndl.am.launch.TorchParameterServerLauncher;
+import io.yarndl.am.launch.TrainerLauncher;
+import io.yarndl.am.launch.TrainingProgram;
+import io.yarndl.am.records.JobRecords;
+import io.yarndl.core.job.Architecture;
+import io.yarndl.core.job.Framework;
+import io.yarndl.core.job.TrainingGoal;
+import io.yarndl.yarn.jobs.DlJobContract;
+import io.yarndl.yarn.jobs.JobDescription;
+import io.yarndl.yarn.jobs.JobRecordCodec;
+import io.yarndl.yarn.jobs.MalformedRecordException;
+import java.io.IOException;
+import java.io.Writer;
+import java.net.InetAddress;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.yarn.api.ApplicationConstants;
+import org.apache.hadoop.yarn.api.records.Container;
+import org.apache.hadoop.yarn.api.records.ContainerId;
+import org.apache.hadoop.yarn.api.records.ContainerStatus;
+import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
+import org.apache.hadoop.yarn.api.records.NodeReport;
+import org.apache.hadoop.yarn.api.records.PreemptionContainer;
+import org.apache.hadoop.yarn.api.records.PreemptionMessage;
+import org.apache.hadoop.yarn.api.records.Priority;
+import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.hadoop.yarn.api.records.UpdatedContainer;
+import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
+import org.apache.hadoop.yarn.client.api.async.AMRMClientAsync;
+import org.apache.hadoop.yarn.client.api.async.NMClientAsync;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The elastic ApplicationMaster of a yarn-dl job. It asks the ResourceManager for up to the job's
+ * maximum of workers (and parameter servers), starts an agent in every container it gets, and runs
+ * the job as generations ({@link ElasticJob}): on a grant, a preemption message or a lost container
+ * the job checkpoints and its members restart at the new size from that checkpoint. It hosts what
+ * must outlive any member (the rendezvous store, MXNet's scheduler) and the control endpoint the
+ * agents and the script talk to ({@link ControlServer}), relays progress to ZooKeeper for the
+ * scheduler and reports overall progress in its heartbeat.
+ *
+ * <p>Started by the yarn-dl client ({@code yarn jar yarn-dl-am.jar submit}); everything it needs is
+ * in its environment: the job description ({@link DlJobContract#SPEC_ENV}), its own config
+ * ({@link ElasticJobConfigCodec#ENV}) and ZooKeeper ({@link DlJobContract#ZK_ADDRESS_ENV}). Exit
+ * status 0 when the job succeeded, 1 when it failed, 2 on bad input.
+ */
+public final class ElasticAppMaster {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ElasticAppMaster.class);
+    private static final String GPU = "yarn.io/gpu";
+    private static final int HEARTBEAT_MS = 500;
+    private static final long TICK_MS = 100;
+    private static final long PUBLISH_MS = 250;
+    /** Containers granted within this window join the same generation. */
+    private static final long SETTLE_MS = 500;
+    private static final Duration STORE_START_TIMEOUT = Duration.ofSeconds(60);
+    private static final long AGENTS_EXIT_TIMEOUT_MS = 15_000;
+
+    private final JobDescription spec;
+    private final ElasticJobConfig config;
+    private final String applicationId;
+    private final String host;
+    private final Path logDir;
+    private final YarnConfiguration conf;
+    private final Map<Role, Deque<ContainerRequest>> asks = new EnumMap<>(Role.class);
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "am-timer");
+        t.setDaemon(true);
+        return t;
+    });
+    private final CountDownLatch ended = new CountDownLatch(1);
+    private volatile String fatal;
+
+    private ElasticJob job;
+    private AgentLaunch agentLaunch;
+    private AMRMClientAsync<ContainerRequest> rm;
+    private NMClientAsync nm;
+    private MxnetLauncher mxnet;
+    private AmHostedProcess mxnetScheduler;
+    private int mxnetSchedulerGeneration;
+
+    ElasticAppMaster(JobDescription spec, ElasticJobConfig config, String applicationId, String host, Path logDir,
+                     YarnConfiguration conf) {
+        this.spec = spec;
+        this.config = config;
+        this.applicationId = applicationId;
+        this.host = host;
+        this.logDir = logDir;
+        this.conf = conf;
+        asks.put(Role.WORKER, new ArrayDeque<>());
+        asks.put(Role.SERVER, new ArrayDeque<>());
+    }
+
+    public static void main(String[] args) {
+        if (List.of(args).contains("--help")) {
+            System.out.println("ElasticAppMaster: the yarn-dl job's ApplicationMaster. Started by "
+                    + "`yarn jar yarn-dl-am.jar submit`, not by hand: it reads its job from the environment ("
+                    + DlJobContract.SPEC_ENV + ", " + ElasticJobConfigCodec.ENV + ", " + DlJobContract.ZK_ADDRESS_ENV
+                    + ").");
+            System.exit(0);
+        }
+        JobDescription spec;
+        ElasticJobConfig config;
+        String applicationId;
+        try {
+            spec = readSpec(System.getenv(DlJobContract.SPEC_ENV));
+            config = ElasticJobConfigCodec.decode(System.getenv(ElasticJobConfigCodec.ENV));
+            String containerId = System.getenv(ApplicationConstants.Environment.CONTAINER_ID.name());
+            if (containerId == null) {
+                throw new IllegalArgumentException("not in a YARN container: CONTAINER_ID is not set");
+            }
+            applicationId = ContainerId.fromString(containerId).getApplicationAttemptId().getApplicationId()
+                    .toString();
+        } catch (IllegalArgumentException e) {
+            System.err.println("ElasticAppMaster: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        String root = System.getenv(DlJobContract.ZK_ROOT_ENV);
+        int code;
+        try (JobRecords records = JobRecords.connect(System.getenv(DlJobContract.ZK_ADDRESS_ENV),
+                root == null || root.isBlank() ? "/yarn-dl" : root, applicationId, spec)) {
+            code = new ElasticAppMaster(spec, config, applicationId, hostname(), logDir(), new YarnConfiguration())
+                    .run(records);
+        } catch (Exception e) {
+            LOG.error("the ApplicationMaster failed", e);
+            code = 1;
+        }
+        System.exit(code);
+    }
+
+    private static JobDescription readSpec(String value) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("no job spec: " + DlJobContract.SPEC_ENV + " is not set");
+        }
+        try {
+            return new JobRecordCodec().specFromJson(DlJobContract.decodeSpec(value));
+        } catch (MalformedRecordException e) {
+            throw new IllegalArgumentException("bad job spec in " + DlJobContract.SPEC_ENV + ": " + e.getMessage());
+        }
+    }
+
+    int run(JobRecords records) throws Exception {
+        String user = UserGroupInformation.getCurrentUser().getShortUserName();
+        String checkpointUri = CheckpointLocation.prepare(config.checkpointDir(), conf);
+        int storePort = AmHostedProcess.freePort();
+        TrainingProgram program = new TrainingProgram(applicationId, config.python(), config.script(),
+                config.scriptArgs(), host, storePort, config.procsPerWorker(),
+                Math.max(1, spec.workerDemand().vcores() / config.procsPerWorker()), config.workerEnv());
+        AmHostedProcess store = null;
+        if (spec.framework() == Framework.PYTORCH) {
+            store = AmHostedProcess.torchStore(config.python(), host, storePort, logDir, STORE_START_TIMEOUT);
+            LOG.info("rendezvous store listening on {}", program.storeEndpoint());
+        }
+        job = new ElasticJob(new ElasticJob.Limits(spec.minWorkers(), spec.maxWorkers(), spec.minPs(), spec.maxPs(),
+                config.maxFailures(), config.checkpointTimeoutMs(), SETTLE_MS, spec.globalBatchSize()),
+                launcher(program), System::currentTimeMillis);
+        try (ControlServer control = new ControlServer(job, this::act, 0)) {
+            String amUrl = "http://" + host + ":" + control.port();
+            agentLaunch = new AgentLaunch(config, amUrl, applicationId, checkpointUri, user, spec.goal());
+            rm = AMRMClientAsync.createAMRMClientAsync(HEARTBEAT_MS, new RmCallbacks());
+            rm.init(conf);
+            rm.start();
+            nm = NMClientAsync.createNMClientAsync(new NmCallbacks());
+            nm.init(conf);
+            nm.start();
+            nm.getClient().cleanupRunningContainersOnStop(false);
+            try {
+                rm.registerApplicationMaster(host, control.port(), amUrl + "/v1/status");
+                LOG.info("registered; control and tracking endpoint {}", amUrl);
+                records.writeSpec();
+                act();
+                timer.scheduleAtFixedRate(this::tick, TICK_MS, TICK_MS, TimeUnit.MILLISECONDS);
+                timer.scheduleAtFixedRate(() -> publish(records), PUBLISH_MS, PUBLISH_MS, TimeUnit.MILLISECONDS);
+                ended.await();
+                timer.shutdownNow();
+                return finish(records);
+            } finally {
+                timer.shutdownNow();
+                writeEventLog();
+                nm.stop();
+                rm.stop();
+            }
+        } finally {
+            if (store != null) {
+                store.close();
+            }
+            if (mxnetScheduler != null) {
+                mxnetScheduler.close();
+            }
+        }
+    }
+
+    private TrainerLauncher launcher(TrainingProgram program) {
+        if (spec.framework() == Framework.MXNET) {
+            mxnet = new MxnetLauncher(program);
+            return mxnet;
+        }
+        return spec.architecture() == Architecture.PARAMETER_SERVER
+                ? new TorchParameterServerLauncher(program) : new TorchElasticLauncher(program);
+    }
+
+    private void tick() {
+        try {
+            job.tick();
+            act();
+        } catch (RuntimeException e) {
+            LOG.error("AM tick failed", e);
+        }
+    }
+
+    /** Acts on the job's state: releases, asks, MXNet's scheduler, the end. */
+    private synchronized void act() {
+        if (rm == null) {
+            return;
+        }
+        for (String id : job.takeReleases()) {
+            LOG.info("releasing {}", id);
+            rm.releaseAssignedContainer(ContainerId.fromString(id));
+        }
+        for (Role role : Role.values()) {
+            setAskCount(role, job.missing(role));
+        }
+        restartMxnetSchedulerIfNeeded();
+        if (job.outcome().state() != ElasticJob.Outcome.State.RUNNING || fatal != null) {
+            ended.countDown();
+        }
+    }
+
+    private void setAskCount(Role role, int wanted) {
+        Deque<ContainerRequest> outstanding = asks.get(role);
+        while (outstanding.size() < wanted) {
+            ContainerRequest ask = new ContainerRequest(resourceOf(role), null, null, Priority.newInstance(
+                    role == Role.WORKER ? DlJobContract.WORKER_PRIORITY : DlJobContract.PS_PRIORITY));
+            rm.addContainerRequest(ask);
+            outstanding.add(ask);
+        }
+        while (outstanding.size() > wanted) {
+            rm.removeContainerRequest(outstanding.removeLast());
+        }
+    }
+
+    private Resource resourceOf(Role role) {
+        var demand = role == Role.WORKER ? spec.workerDemand() : spec.psDemand();
+        return Resource.newInstance(demand.memoryMb(), demand.vcores(), Map.of(GPU, (long) demand.gpus()));
+    }
+
+    /** MXNet's ps-lite scheduler is sized per generation: a new one for each. */
+    private void restartMxnetSchedulerIfNeeded() {
+        if (mxnet == null) {
+            return;
+        }
+        int generation = job.scriptView().generation();
+        if (generation == 0 || generation == mxnetSchedulerGeneration) {
+            return;
+        }
+        if (mxnetScheduler != null) {
+            mxnetScheduler.close();
+        }
+        @SuppressWarnings("unchecked")
+        List<String> workers = (List<String>) job.status().get("workers");
+        @SuppressWarnings("unchecked")
+        List<String> servers = (List<String>) job.status().get("servers");
+        try {
+            mxnetScheduler = AmHostedProcess.start("dmlc-scheduler-g" + generation,
+                    mxnet.schedulerCommand(new GenerationPlan(generation, servers, workers)), logDir);
+        } catch (IOException e) {
+            LOG.error("could not start MXNet's scheduler", e);
+        }
+        mxnetSchedulerGeneration = generation;
+    }
+
+    private void publish(JobRecords records) {
+        try {
+            job.takeUnpublished().ifPresent(records::writeProgress);
+        } catch (RuntimeException e) {
+            LOG.warn("publishing progress failed: {}", e.toString());
+        }
+    }
+
+    private int finish(JobRecords records) throws InterruptedException {
+        ElasticJob.Outcome outcome = job.outcome();
+        if (fatal != null) {
+            LOG.error("stopping: {}", fatal);
+            return 1;
+        }
+        if (outcome.state() == ElasticJob.Outcome.State.SUCCEEDED) {
+            // Agents see EXIT on their next poll and leave; wait for them rather than kill mid-write.
+            long deadline = System.currentTimeMillis() + AGENTS_EXIT_TIMEOUT_MS;
+            while (job.heldCount() > 0 && System.currentTimeMillis() < deadline) {
+                Thread.sleep(100);
+            }
+        }
+        @SuppressWarnings("unchecked")
+        List<String> held = (List<String>) job.status().get("held");
+        held.forEach(id -> rm.releaseAssignedContainer(ContainerId.fromString(id)));
+        job.takeReleases().forEach(id -> rm.releaseAssignedContainer(ContainerId.fromString(id)));
+        // Releases travel with the next heartbeat: let two go out before unregistering, or a container
+        // on another node may keep its GPUs after the application ended.
+        Thread.sleep(2L * HEARTBEAT_MS);
+        publish(records);
+        records.remove();
+        boolean succeeded = outcome.state() == ElasticJob.Outcome.State.SUCCEEDED;
+        try {
+            rm.unregisterApplicationMaster(succeeded ? FinalApplicationStatus.SUCCEEDED : FinalApplicationStatus.FAILED,
+                    outcome.diagnostics(), null);
+        } catch (Exception e) {
+            LOG.error("could not unregister", e);
+            return 1;
+        }
+        LOG.info("job {}: {}", succeeded ? "succeeded" : "failed", outcome.diagnostics());
+        return succeeded ? 0 : 1;
+    }
+
+    /** The job's events as JSON lines beside the AM's logs, for post-mortems. */
+    private void writeEventLog() {
+        try (Writer out = Files.newBufferedWriter(logDir.resolve("am-events.jsonl"), StandardCharsets.UTF_8)) {
+            var json = new com.fasterxml.jackson.databind.ObjectMapper();
+            for (JobEvent e : job.events()) {
+                out.write(json.writeValueAsString(e));
+                out.write('\n');
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("could not write the event log: {}", e.toString());
+        }
+    }
+
+    private static String hostname() {
+        String nmHost = System.getenv(ApplicationConstants.Environment.NM_HOST.name());
+        if (nmHost != null && !nmHost.isBlank()) {
+            return nmHost;
+        }
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "localhost";
+        }
+    }
+
+    private static Path logDir() {
+        String dirs = System.getenv(ApplicationConstants.Environment.LOG_DIRS.name());
+        if (dirs == null || dirs.isBlank()) {
+            return Path.of(".").toAbsolutePath();
+        }
+        return Path.of(dirs.split(",")[0]);
+    }
+
+    /** Callbacks from the RM heartbeat, on the AMRM client's handler thread. */
+    private final class RmCallbacks extends AMRMClientAsync.AbstractCallbackHandler {
+
+        @Override
+        public void onContainersAllocated(List<Container> containers) {
+            for (Container c : containers) {
+                int priority = c.getPriority().getPriority();
+                Role role = priority == DlJobContract.WORKER_PRIORITY ? Role.WORKER
+                        : priority == DlJobContract.PS_PRIORITY ? Role.SERVER : null;
+                String id = c.getId().toString();
+                synchronized (ElasticAppMaster.this) {
+                    if (role != null && !asks.get(role).isEmpty()) {
+                        rm.removeContainerRequest(asks.get(role).removeFirst());
+                    }
+                }
+                if (role != null && job.granted(id, role)) {
+                    LOG.info("granted {} as a {}", id, role);
+                    nm.startContainerAsync(c, agentLaunch.contextFor(id));
+                } else {
+                    LOG.info("releasing surplus container {}", id);
+                    rm.releaseAssignedContainer(c.getId());
+                }
+            }
+            act();
+        }
+
+        @Override
+        public void onContainersCompleted(List<ContainerStatus> statuses) {
+            for (ContainerStatus status : statuses) {
+                job.completed(status.getContainerId().toString(), status.getExitStatus(), status.getDiagnostics());
+            }
+            act();
+        }
+
+        @Override
+        public void onPreemptionMessageReceived(PreemptionMessage message) {
+            if (message.getStrictContract() != null && message.getStrictContract().getContainers() != null) {
+                message.getStrictContract().getContainers().stream().map(PreemptionContainer::getId)
+                        .forEach(id -> job.preemptionRequested(id.toString()));
+            }
+            if (message.getContract() != null && message.getContract().getContainers() != null) {
+                message.getContract().getContainers().stream().map(PreemptionContainer::getId)
+                        .forEach(id -> job.preemptionRequested(id.toString()));
+            }
+            act();
+        }
+
+        @Override
+        public void onContainersUpdated(List<UpdatedContainer> containers) {
+        }
+
+        @Override
+        public void onShutdownRequest() {
+            fatal = "the ResourceManager asked this AM to shut down";
+            ended.countDown();
+        }
+
+        @Override
+        public void onNodesUpdated(List<NodeReport> updatedNodes) {
+        }
+
+        @Override
+        public float getProgress() {
+            TrainingGoal goal = spec.goal();
+            double loss = goal instanceof TrainingGoal.TargetLoss t ? t.loss() : 0;
+            long steps = goal instanceof TrainingGoal.FixedSteps s ? s.totalSteps() : 0;
+            return job == null ? 0f : job.progressFraction(loss, steps);
+        }
+
+        @Override
+        public void onError(Throwable e) {
+            LOG.error("lost the ResourceManager", e);
+            fatal = "lost the ResourceManager: " + e;
+            ended.countDown();
+        }
+    }
+
+    /** Callbacks from the NodeManagers. */
+    @SuppressWarnings("deprecation") // the abstract handler still declares the deprecated increase callbacks
+    private final class NmCallbacks extends NMClientAsync.AbstractCallbackHandler {
+
+        @Override
+        public void onContainerStarted(ContainerId id, Map<String, ByteBuffer> allServiceResponse) {
+            LOG.info("agent container {} started", id);
+        }
+
+        @Override
+        public void onStartContainerError(ContainerId id, Throwable t) {
+            LOG.warn("container {} failed to start: {}", id, t.toString());
+            job.completed(id.toString(), -1, "failed to start: " + t);
+            rm.releaseAssignedContainer(id);
+            act();
+        }
+
+        @Override
+        public void onContainerStatusReceived(ContainerId id, ContainerStatus status) {
+        }
+
+        @Override
+        public void onContainerStopped(ContainerId id) {
+        }
+
+        @Override
+        public void onContainerResourceIncreased(ContainerId id, Resource resource) {
+        }
+
+        @Override
+        public void onContainerResourceUpdated(ContainerId id, Resource resource) {
+        }
+
+        @Override
+        public void onGetContainerStatusError(ContainerId id, Throwable t) {
+        }
+
+        @Override
+        public void onIncreaseContainerResourceError(ContainerId id, Throwable t) {
+        }
+
+        @Override
+        public void onUpdateContainerResourceError(ContainerId id, Throwable t) {
+        }
+
+        @Override
+        public void onStopContainerError(ContainerId id, Throwable t) {
+        }
+    }
+}

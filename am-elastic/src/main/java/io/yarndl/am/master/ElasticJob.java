@@ -1,0 +1,457 @@
+package io.yarndl.am.master;
+
+import io.yarndl.am.launch.GenerationPlan;
+import io.yarndl.am.launch.Role;
+import io.yarndl.am.launch.TrainerLauncher;
+import io.yarndl.core.job.ProgressSample;
+import io.yarndl.am.master.JobEvent.Kind;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.LongSupplier;
+
+/**
+ * The elastic job's state: which containers it holds, which of them train together in the running
+ * generation, and when to start the next one. No YARN, no HTTP, no threads: the ApplicationMaster
+ * feeds it what happens (grants, preemption messages, completions, agents' and the script's reports,
+ * clock ticks) and acts on what it says (assignments, containers to release, samples to publish, the
+ * outcome). Thread-safe: every method is synchronized.
+ *
+ * <p>A resize is decided when a container joins, is asked back by the scheduler, or is lost, and when
+ * a generation fails. It is committed (the next generation starts) once the running generation has
+ * checkpointed since the decision, or at once when it has nothing to lose (it never reported a step,
+ * or it already failed), or when the checkpoint timeout passes (then it resumes from the last
+ * checkpoint it has). Grants wait {@code settleMs} first, so containers granted in consecutive
+ * heartbeats join in one restart rather than one each.
+ */
+public final class ElasticJob {
+
+    /** Sizes and budgets of the job. */
+    public record Limits(int minWorkers, int maxWorkers, int minServers, int maxServers, int maxFailures,
+                         long checkpointTimeoutMs, long settleMs, int globalBatchSize) {
+        public Limits {
+            if (minWorkers < 1 || maxWorkers < minWorkers || minServers < 0 || maxServers < minServers
+                    || maxFailures < 0 || checkpointTimeoutMs <= 0 || settleMs < 0 || globalBatchSize <= 0) {
+                throw new IllegalArgumentException("inconsistent job limits: " + this);
+            }
+        }
+
+        int min(Role role) {
+            return role == Role.WORKER ? minWorkers : minServers;
+        }
+
+        int max(Role role) {
+            return role == Role.WORKER ? maxWorkers : maxServers;
+        }
+    }
+
+    /** How the job ended, or that it has not. */
+    public record Outcome(State state, String diagnostics) {
+        public enum State { RUNNING, SUCCEEDED, FAILED }
+    }
+
+    private enum MemberState { JOINING, ACTIVE, LEAVING }
+
+    private static final class Member {
+        final Role role;
+        MemberState state = MemberState.JOINING;
+
+        Member(Role role) {
+            this.role = role;
+        }
+    }
+
+    private record Pending(long decidedAtMs, String reason, boolean grant) {
+    }
+
+    /** YARN's exit status of a container preempted by the scheduler (ContainerExitStatus.PREEMPTED). */
+    static final int EXIT_PREEMPTED = -102;
+
+    private final Limits limits;
+    private final TrainerLauncher launcher;
+    private final LongSupplier clockMs;
+    private final long startMs;
+    private final Map<String, Member> held = new LinkedHashMap<>();
+    private final List<String> toRelease = new ArrayList<>();
+    private final List<String> releasedByUs = new ArrayList<>();
+    private final List<JobEvent> events = new ArrayList<>();
+
+    private int generation;
+    private GenerationPlan running;
+    private boolean stepped;
+    private boolean broken;
+    private Pending pending;
+    private boolean checkpointedSincePending;
+    private int failures;
+    private int lastFailedGeneration = -1;
+    private long publishedStep = -1;
+    private long checkpointStep = -1;
+    private ProgressSample unpublished;
+    private ProgressSample lastSample;
+    private int rejectedSamples;
+    private double firstLoss = Double.NaN;
+    private Outcome outcome = new Outcome(Outcome.State.RUNNING, "");
+
+    public ElasticJob(Limits limits, TrainerLauncher launcher, LongSupplier clockMs) {
+        this.limits = limits;
+        this.launcher = launcher;
+        this.clockMs = clockMs;
+        this.startMs = clockMs.getAsLong();
+    }
+
+    // ---- containers -------------------------------------------------------------------------------
+
+    /**
+     * A container was granted. Returns false when the job cannot use it (already at its maximum, or
+     * finished): the caller hands it back. Otherwise the caller launches an agent in it.
+     */
+    public synchronized boolean granted(String containerId, Role role) {
+        if (outcome.state() != Outcome.State.RUNNING || held.containsKey(containerId)
+                || count(role, false) >= limits.max(role)) {
+            return false;
+        }
+        held.put(containerId, new Member(role));
+        record(Kind.GRANTED, containerId);
+        decide("granted " + containerId, true);
+        maybeCommit();
+        return true;
+    }
+
+    /** The scheduler wants this container back: the job checkpoints, then gives it up. */
+    public synchronized void preemptionRequested(String containerId) {
+        Member member = held.get(containerId);
+        if (member == null || member.state == MemberState.LEAVING) {
+            return;
+        }
+        if (member.state == MemberState.JOINING) {
+            // Not training yet: nothing to save, hand it back now.
+            release(containerId);
+            record(Kind.PREEMPTION_REQUESTED, containerId + " (not yet training: released)");
+            return;
+        }
+        member.state = MemberState.LEAVING;
+        record(Kind.PREEMPTION_REQUESTED, containerId);
+        decide("preemption of " + containerId, false);
+        maybeCommit();
+    }
+
+    /** A container ended, for whatever reason. */
+    public synchronized void completed(String containerId, int exitStatus, String diagnostics) {
+        if (releasedByUs.remove(containerId)) {
+            return;
+        }
+        Member member = held.remove(containerId);
+        if (member == null) {
+            return;
+        }
+        record(Kind.CONTAINER_COMPLETED, containerId + " exit status " + exitStatus);
+        if (outcome.state() != Outcome.State.RUNNING) {
+            return;
+        }
+        boolean member0fRunning = running != null && running.contains(containerId);
+        if (exitStatus == EXIT_PREEMPTED) {
+            // The scheduler took it before the job let go (the grace period ran out): a resize, not a failure.
+            if (member0fRunning) {
+                broken = true;
+            }
+            decide("container " + containerId + " preempted", false);
+        } else {
+            fail("container " + containerId + " was lost (exit status " + exitStatus + "): "
+                    + abbreviate(diagnostics), member0fRunning);
+        }
+        maybeCommit();
+    }
+
+    // ---- agents -----------------------------------------------------------------------------------
+
+    /** What the agent in {@code containerId} should do now; empty for a container the job never had. */
+    public synchronized Optional<AgentAssignment> assignment(String containerId) {
+        Member member = held.get(containerId);
+        if (member == null) {
+            boolean known = releasedByUs.contains(containerId) || events.stream()
+                    .anyMatch(e -> e.kind() == Kind.GRANTED && e.detail().equals(containerId));
+            return known ? Optional.of(AgentAssignment.exit(generation)) : Optional.empty();
+        }
+        if (outcome.state() != Outcome.State.RUNNING) {
+            return Optional.of(AgentAssignment.exit(generation));
+        }
+        if (running != null && running.contains(containerId)) {
+            return Optional.of(new AgentAssignment(generation, AgentAssignment.State.RUN,
+                    launcher.command(running, containerId)));
+        }
+        return Optional.of(AgentAssignment.waiting(generation));
+    }
+
+    /** The trainer of {@code containerId} for {@code gen} ended by itself with {@code exitCode}. */
+    public synchronized void trainerExited(String containerId, int gen, int exitCode, String logTail) {
+        if (gen != generation || running == null || !running.contains(containerId)
+                || outcome.state() != Outcome.State.RUNNING) {
+            return;
+        }
+        if (exitCode == 0) {
+            outcome = new Outcome(Outcome.State.SUCCEEDED, "training finished in generation " + gen
+                    + " at step " + publishedStep + " with " + running.workers().size() + " workers");
+            record(Kind.SUCCEEDED, outcome.diagnostics());
+            return;
+        }
+        fail("the trainer in " + containerId + " (generation " + gen + ") exited with code " + exitCode
+                + (logTail == null || logTail.isBlank() ? "" : "; its last output:\n" + logTail), true);
+        maybeCommit();
+    }
+
+    // ---- the training script ----------------------------------------------------------------------
+
+    public synchronized ScriptView scriptView() {
+        return new ScriptView(generation, resizePending(), publishedStep, checkpointStep);
+    }
+
+    /**
+     * Rank 0 reports a step. Nonsense (NaN, negative) is counted and ignored; a report from an older
+     * generation is ignored; a step at or below the last published one (a generation resumed from an
+     * older checkpoint after a failure) is not published again.
+     */
+    public synchronized ScriptView progress(ProgressReport report) {
+        if (running == null || report.generation() != generation || outcome.state() != Outcome.State.RUNNING) {
+            return scriptView();
+        }
+        if (!report.isSane()) {
+            rejectedSamples++;
+            return scriptView();
+        }
+        if (!stepped) {
+            stepped = true;
+            record(Kind.TRAINING_RESUMED, "step " + report.step() + ", world size " + report.worldSize());
+        }
+        if (Double.isNaN(firstLoss)) {
+            firstLoss = report.loss();
+        }
+        if (report.step() > publishedStep) {
+            publishedStep = report.step();
+            lastSample = new ProgressSample((clockMs.getAsLong() - startMs) / 1000.0, report.step(),
+                    report.loss(), report.samplesPerS() / limits.globalBatchSize(), running.workers().size(),
+                    running.servers().size());
+            unpublished = lastSample;
+        }
+        return scriptView();
+    }
+
+    /** Rank 0 saved a checkpoint at {@code step}. */
+    public synchronized ScriptView checkpointed(int gen, long step) {
+        if (gen == generation && running != null) {
+            checkpointStep = step;
+            if (pending != null) {
+                checkpointedSincePending = true;
+                record(Kind.CHECKPOINTED, "step " + step);
+            }
+            maybeCommit();
+        }
+        return scriptView();
+    }
+
+    // ---- time and outputs -------------------------------------------------------------------------
+
+    /** Re-evaluates timeouts; the AM calls it a few times a second. */
+    public synchronized void tick() {
+        maybeCommit();
+    }
+
+    /** Containers the AM must release now (taken: each is returned once). */
+    public synchronized List<String> takeReleases() {
+        List<String> out = List.copyOf(toRelease);
+        toRelease.clear();
+        return out;
+    }
+
+    /** The newest sample not yet published to ZooKeeper, taken. */
+    public synchronized Optional<ProgressSample> takeUnpublished() {
+        Optional<ProgressSample> out = Optional.ofNullable(unpublished);
+        unpublished = null;
+        return out;
+    }
+
+    /** How many containers of {@code role} the job still misses, for its container asks. */
+    public synchronized int missing(Role role) {
+        if (outcome.state() != Outcome.State.RUNNING) {
+            return 0;
+        }
+        return Math.max(0, limits.max(role) - count(role, false));
+    }
+
+    /** Containers the job still holds (for waiting until every agent has gone after the end). */
+    public synchronized int heldCount() {
+        return held.size();
+    }
+
+    /** Failures counted against the retry budget so far. */
+    public synchronized int failures() {
+        return failures;
+    }
+
+    public synchronized Outcome outcome() {
+        return outcome;
+    }
+
+    /** Progress for the AM heartbeat, 0 to 1: by steps for a step goal, by loss for a loss goal. */
+    public synchronized float progressFraction(double targetLoss, long totalSteps) {
+        if (outcome.state() == Outcome.State.SUCCEEDED) {
+            return 1f;
+        }
+        double fraction = 0;
+        if (totalSteps > 0 && publishedStep > 0) {
+            fraction = (double) publishedStep / totalSteps;
+        } else if (targetLoss > 0 && lastSample != null && firstLoss > targetLoss) {
+            fraction = (firstLoss - lastSample.loss()) / (firstLoss - targetLoss);
+        }
+        return (float) Math.max(0, Math.min(0.99, fraction));
+    }
+
+    public synchronized List<JobEvent> events() {
+        return List.copyOf(events);
+    }
+
+    /** A snapshot for the status page. */
+    public synchronized Map<String, Object> status() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("state", outcome.state().name());
+        out.put("diagnostics", outcome.diagnostics());
+        out.put("generation", generation);
+        out.put("workers", running == null ? List.of() : running.workers());
+        out.put("servers", running == null ? List.of() : running.servers());
+        out.put("held", held.keySet().stream().toList());
+        out.put("resize_pending", resizePending());
+        out.put("step", publishedStep);
+        out.put("checkpoint_step", checkpointStep);
+        out.put("loss", lastSample == null ? null : lastSample.loss());
+        out.put("failures", failures);
+        out.put("max_failures", limits.maxFailures());
+        out.put("rejected_samples", rejectedSamples);
+        out.put("events", List.copyOf(events));
+        return out;
+    }
+
+    // ---- the generation machinery -----------------------------------------------------------------
+
+    private boolean resizePending() {
+        return pending != null && running != null && !broken;
+    }
+
+    private void decide(String reason, boolean grant) {
+        if (pending == null) {
+            pending = new Pending(clockMs.getAsLong(), reason, grant);
+            checkpointedSincePending = false;
+            record(Kind.RESIZE_DECIDED, reason);
+        } else if (!grant && pending.grant()) {
+            // A shrink or a failure does not wait for the grant's settling time.
+            pending = new Pending(pending.decidedAtMs(), pending.reason() + "; " + reason, false);
+        }
+    }
+
+    private void fail(String diagnostics, boolean breaksRunning) {
+        if (breaksRunning) {
+            broken = true;
+        }
+        // One failure per generation: the crash of one member takes its peers down with it.
+        if (lastFailedGeneration != generation || !breaksRunning) {
+            failures++;
+            if (breaksRunning) {
+                lastFailedGeneration = generation;
+            }
+            record(Kind.GENERATION_FAILED, "failure " + failures + " of at most " + limits.maxFailures()
+                    + ": " + diagnostics);
+        }
+        if (failures > limits.maxFailures()) {
+            outcome = new Outcome(Outcome.State.FAILED, "gave up after " + failures + " failures (--max-failures "
+                    + limits.maxFailures() + "); the last: " + diagnostics);
+            record(Kind.FAILED, outcome.diagnostics());
+            toRelease.addAll(held.keySet());
+            releasedByUs.addAll(held.keySet());
+            held.clear();
+            return;
+        }
+        decide(diagnostics, false);
+    }
+
+    private void maybeCommit() {
+        if (pending == null || outcome.state() != Outcome.State.RUNNING) {
+            return;
+        }
+        long now = clockMs.getAsLong();
+        long waited = now - pending.decidedAtMs();
+        if (pending.grant() && waited < limits.settleMs()) {
+            return;
+        }
+        boolean nothingToLose = running == null || !stepped || broken;
+        if (!nothingToLose && !checkpointedSincePending && waited < limits.checkpointTimeoutMs()) {
+            return;
+        }
+        List<String> servers = members(Role.SERVER);
+        List<String> workers = members(Role.WORKER);
+        if (workers.size() < limits.minWorkers() || servers.size() < limits.minServers()) {
+            if (running != null && broken) {
+                // The running generation is dead and too few members are left: pause until replacements come.
+                running = null;
+                record(Kind.HALTED, "needs " + limits.minWorkers() + " workers and " + limits.minServers()
+                        + " servers, has " + workers.size() + " and " + servers.size());
+            }
+            return;
+        }
+        if (!nothingToLose) {
+            if (!checkpointedSincePending) {
+                record(Kind.CHECKPOINTED, "none within " + limits.checkpointTimeoutMs()
+                        + " ms: resuming from step " + checkpointStep);
+            }
+        }
+        for (Map.Entry<String, Member> e : List.copyOf(held.entrySet())) {
+            if (e.getValue().state == MemberState.LEAVING) {
+                release(e.getKey());
+            } else {
+                e.getValue().state = MemberState.ACTIVE;
+            }
+        }
+        generation++;
+        running = new GenerationPlan(generation, servers, workers);
+        stepped = false;
+        broken = false;
+        pending = null;
+        checkpointedSincePending = false;
+        record(Kind.GENERATION_STARTED, "workers " + workers + (servers.isEmpty() ? "" : " servers " + servers));
+    }
+
+    /** Containers of {@code role} that go into the next generation: joined order, capped at the maximum. */
+    private List<String> members(Role role) {
+        return held.entrySet().stream()
+                .filter(e -> e.getValue().role == role && e.getValue().state != MemberState.LEAVING)
+                .map(Map.Entry::getKey)
+                .limit(limits.max(role))
+                .toList();
+    }
+
+    private int count(Role role, boolean includeLeaving) {
+        return (int) held.values().stream()
+                .filter(m -> m.role == role && (includeLeaving || m.state != MemberState.LEAVING))
+                .count();
+    }
+
+    private void release(String containerId) {
+        if (held.remove(containerId) != null) {
+            toRelease.add(containerId);
+            releasedByUs.add(containerId);
+        }
+    }
+
+    private void record(Kind kind, String detail) {
+        int workers = running != null ? running.workers().size() : 0;
+        int servers = running != null ? running.servers().size() : 0;
+        events.add(new JobEvent(clockMs.getAsLong(), kind, generation, workers, servers, detail));
+    }
+
+    private static String abbreviate(String text) {
+        if (text == null) {
+            return "";
+        }
+        String trimmed = text.strip();
+        return trimmed.length() <= 2000 ? trimmed : trimmed.substring(trimmed.length() - 2000);
+    }
+}
