@@ -11,6 +11,9 @@ import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.curator.test.TestingServer;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.server.resourcemanager.ResourceManager;
@@ -52,14 +55,16 @@ public final class DlMiniCluster implements AutoCloseable {
     private static final long NODE_REGISTRATION_TIMEOUT_MS = 30_000;
 
     private final TestingServer zooKeeper;
+    private final MiniDFSCluster hdfs;
     private final MiniMRYarnCluster yarn;
     private final CuratorFramework curator;
     private final Path workDir;
     private final Path confDir;
 
-    private DlMiniCluster(TestingServer zooKeeper, MiniMRYarnCluster yarn, CuratorFramework curator, Path workDir,
-                          Path confDir) {
+    private DlMiniCluster(TestingServer zooKeeper, MiniDFSCluster hdfs, MiniMRYarnCluster yarn,
+                          CuratorFramework curator, Path workDir, Path confDir) {
         this.zooKeeper = zooKeeper;
+        this.hdfs = hdfs;
         this.yarn = yarn;
         this.curator = curator;
         this.workDir = workDir;
@@ -72,12 +77,33 @@ public final class DlMiniCluster implements AutoCloseable {
      * @param tweaks changes to the configuration after the defaults are set, e.g. the scheduler class
      */
     public static DlMiniCluster start(Consumer<Configuration> tweaks) throws Exception {
+        return start(tweaks, false);
+    }
+
+    /**
+     * Like {@link #start(Consumer)}, with an HDFS ({@link MiniDFSCluster}, one DataNode, WebHDFS on) as
+     * the default file system: job files are staged there and checkpoints written there.
+     */
+    public static DlMiniCluster startWithHdfs(Consumer<Configuration> tweaks) throws Exception {
+        return start(tweaks, true);
+    }
+
+    private static DlMiniCluster start(Consumer<Configuration> tweaks, boolean withHdfs) throws Exception {
         Objects.requireNonNull(tweaks, "tweaks");
         TestingServer zooKeeper = new TestingServer(true);
+        MiniDFSCluster hdfs = null;
         MiniMRYarnCluster yarn = null;
         CuratorFramework curator = null;
         try {
             Configuration conf = defaults(zooKeeper.getConnectString());
+            if (withHdfs) {
+                hdfs = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
+                hdfs.waitActive();
+                conf.set(CommonConfigurationKeysPublic.FS_DEFAULT_NAME_KEY, hdfs.getURI().toString());
+                // Written into the yarn-site.xml containers read: the Python helper reaches HDFS through it.
+                conf.set(DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY,
+                        "127.0.0.1:" + hdfs.getNameNode().getHttpAddress().getPort());
+            }
             tweaks.accept(conf);
             // The RM and both NMs share static resource-type state in this JVM: rebuild it from this conf.
             ResourceUtils.resetResourceTypes(conf);
@@ -97,11 +123,14 @@ public final class DlMiniCluster implements AutoCloseable {
             curator = CuratorFrameworkFactory.newClient(zooKeeper.getConnectString(),
                     new ExponentialBackoffRetry(100, 3));
             curator.start();
-            return new DlMiniCluster(zooKeeper, yarn, curator, workDir, confDir);
+            return new DlMiniCluster(zooKeeper, hdfs, yarn, curator, workDir, confDir);
         } catch (Exception | Error e) {
             closeQuietly(curator);
             if (yarn != null) {
                 yarn.stop();
+            }
+            if (hdfs != null) {
+                hdfs.shutdown();
             }
             zooKeeper.close();
             throw e;
@@ -207,14 +236,28 @@ public final class DlMiniCluster implements AutoCloseable {
         return workDir;
     }
 
-    /** Stops YARN, then ZooKeeper. */
+    /** The HDFS of a cluster started with {@link #startWithHdfs}; throws otherwise. */
+    public MiniDFSCluster hdfs() {
+        if (hdfs == null) {
+            throw new IllegalStateException("this cluster runs without HDFS: start it with startWithHdfs");
+        }
+        return hdfs;
+    }
+
+    /** Stops YARN, then HDFS, then ZooKeeper. */
     @Override
     public void close() throws IOException {
         closeQuietly(curator);
         try {
             yarn.stop();
         } finally {
-            zooKeeper.close();
+            try {
+                if (hdfs != null) {
+                    hdfs.shutdown();
+                }
+            } finally {
+                zooKeeper.close();
+            }
         }
     }
 
