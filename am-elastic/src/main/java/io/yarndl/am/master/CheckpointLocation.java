@@ -31,13 +31,14 @@ public final class CheckpointLocation {
      */
     public static String prepare(String checkpointDir, Configuration conf) throws IOException {
         Path dir = new Path(checkpointDir);
-        FileSystem fs = dir.getFileSystem(conf);
-        Path qualified = fs.makeQualified(dir);
-        String scheme = qualified.toUri().getScheme();
+        String scheme = dir.toUri().getScheme() != null ? dir.toUri().getScheme()
+                : FileSystem.getDefaultUri(conf).getScheme();
         if (!"file".equals(scheme) && !"hdfs".equals(scheme)) {
-            throw new IllegalArgumentException("checkpoint directory " + qualified + ": the Python helper writes "
+            throw new IllegalArgumentException("checkpoint directory " + checkpointDir + ": the Python helper writes "
                     + "checkpoints to file:// (single node) or hdfs:// (through WebHDFS) only, not " + scheme + "://");
         }
+        FileSystem fs = dir.getFileSystem(conf);
+        Path qualified = fs.makeQualified(dir);
         fs.mkdirs(qualified);
         return forHelper(qualified.toUri(), conf);
     }

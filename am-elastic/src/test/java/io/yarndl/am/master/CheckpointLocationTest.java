@@ -1,0 +1,44 @@
+package io.yarndl.am.master;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CheckpointLocationTest {
+
+    @Test
+    void aLocalDirectoryIsCreatedAndGivenToTheHelperAsAFileUri(@TempDir Path tmp) throws Exception {
+        Path dir = tmp.resolve("ckpt/job1");
+        String helper = CheckpointLocation.prepare(dir.toUri().toString(), new Configuration());
+        assertEquals("file://" + dir, helper);
+        assertTrue(Files.isDirectory(dir));
+    }
+
+    @Test
+    void hdfsBecomesWebHdfsOnTheNameNodesHttpAddress() {
+        Configuration conf = new Configuration(false);
+        conf.set(CheckpointLocation.NAMENODE_HTTP_ADDRESS, "nn1.example.com:9871");
+        assertEquals("webhdfs://nn1.example.com:9871/user/alice/ckpt",
+                CheckpointLocation.forHelper(URI.create("hdfs://nn1.example.com:8020/user/alice/ckpt"), conf));
+    }
+
+    @Test
+    void aWildcardHttpAddressMeansTheNameNodesOwnHost() {
+        Configuration conf = new Configuration(false);
+        assertEquals("webhdfs://nn2:9870/ckpt", CheckpointLocation.forHelper(URI.create("hdfs://nn2:8020/ckpt"), conf));
+    }
+
+    @Test
+    void aFileSystemThePythonHelperCannotWriteIsRefusedByName() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> CheckpointLocation.prepare("har:///archive/ckpt", new Configuration()));
+        assertTrue(e.getMessage().contains("file:// (single node) or hdfs://"), e.getMessage());
+    }
+}
