@@ -71,9 +71,10 @@ public final class Staging {
         return new Path(dir, "checkpoints").toString();
     }
 
-    /** {@code dir} qualified against the default file system when it has no scheme. */
+    /** {@code checkpointDir} as given when it has a scheme, else qualified against the default file system. */
     public String qualify(String checkpointDir) {
-        return fs.makeQualified(new Path(checkpointDir)).toString();
+        Path path = new Path(checkpointDir);
+        return path.toUri().getScheme() != null ? path.toString() : fs.makeQualified(path).toString();
     }
 
     /** Removes the staging directory, after a submission that failed. */

@@ -15,9 +15,11 @@ import picocli.CommandLine.Parameters;
  * Raw values only: {@link JobRequest#from} checks them. A boxed field is null when the option was
  * not given, where its default depends on other options (the parameter-server ones, {@code --workers}).
  *
- * <p>The groups are not picocli-validated ({@code validate = false}): they only order the help. Each
- * group field is initialised here because picocli leaves a group null when none of its options is
- * given; defaults are written twice (field and annotation) for the same reason.
+ * <p>The groups order the help. None of their options is required, so picocli's group validation
+ * only rejects an option given twice (without it, picocli would silently start a second instance of
+ * the group and lose the options given before). Each group field is initialised here because
+ * picocli leaves a group null when none of its options is given; defaults are written twice (field
+ * and annotation) for the same reason. {@code --script} is required by {@link JobRequest#from}.
  */
 public final class SubmitOptions {
 
@@ -28,23 +30,23 @@ public final class SubmitOptions {
     static final String DEFAULT_PYTHON = "/usr/bin/python3";
     static final String DEFAULT_CHECKPOINT_TIMEOUT = "30s";
 
-    @ArgGroup(validate = false, heading = "%nJob:%n", order = 1)
+    @ArgGroup(exclusive = false, heading = "%nJob:%n", order = 1)
     JobGroup job = new JobGroup();
 
-    @ArgGroup(validate = false, heading = "%nResources (per container):%n", order = 2)
+    @ArgGroup(exclusive = false, heading = "%nResources (per container):%n", order = 2)
     ResourceGroup resources = new ResourceGroup();
 
-    @ArgGroup(validate = false, heading = "%nGoal (exactly one of --target-loss, --epochs with --steps-per-epoch, --steps):%n",
+    @ArgGroup(exclusive = false, heading = "%nGoal (exactly one of --target-loss, --epochs with --steps-per-epoch, --steps):%n",
             order = 3)
     GoalGroup goal = new GoalGroup();
 
-    @ArgGroup(validate = false, heading = "%nScript:%n", order = 4)
+    @ArgGroup(exclusive = false, heading = "%nScript:%n", order = 4)
     ScriptGroup script = new ScriptGroup();
 
-    @ArgGroup(validate = false, heading = "%nCheckpointing and failures:%n", order = 5)
+    @ArgGroup(exclusive = false, heading = "%nCheckpointing and failures:%n", order = 5)
     CheckpointGroup checkpointing = new CheckpointGroup();
 
-    @ArgGroup(validate = false, heading = "%nAdvanced:%n", order = 6)
+    @ArgGroup(exclusive = false, heading = "%nAdvanced:%n", order = 6)
     AdvancedGroup advanced = new AdvancedGroup();
 
     @Parameters(paramLabel = "SCRIPT_ARGS", arity = "0..*",
@@ -151,7 +153,7 @@ public final class SubmitOptions {
     }
 
     static final class ScriptGroup {
-        @Option(names = "--script", paramLabel = "FILE", required = true, order = 1,
+        @Option(names = "--script", paramLabel = "FILE", order = 1,
                 description = "The training script (a local file), shipped to every container.")
         Path script;
 

@@ -106,7 +106,29 @@ public final class YarnDlJob implements Callable<Integer> {
         CommandLine commandLine = e.getCommandLine();
         PrintWriter err = commandLine.getErr();
         UnmatchedArgumentException.printSuggestions(e, err);
-        return report(commandLine, e.getMessage(), EXIT_USAGE);
+        String message = e.getMessage();
+        if (message != null && message.contains("expected only one match")) {
+            // Picocli's words for a single-value option of an option group given twice.
+            message = repeatedOption(commandLine, args) + " is given more than once";
+        }
+        return report(commandLine, message, EXIT_USAGE);
+    }
+
+    /** The first single-value option named twice in {@code args} (before {@code --}). */
+    private static String repeatedOption(CommandLine commandLine, String[] args) {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (String arg : args) {
+            if (arg.equals("--")) {
+                break;
+            }
+            String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+            CommandLine.Model.OptionSpec option = commandLine.getCommandSpec().findOption(name);
+            if (option != null && !option.isMultiValue() && option.arity().max() > 0
+                    && !seen.add(option.longestName())) {
+                return option.longestName();
+            }
+        }
+        return "an option";
     }
 
     private static int report(CommandLine commandLine, String message, int exitCode) {

@@ -63,9 +63,9 @@ class SubmitValidationTest {
 
     @Test
     void acceptsFrameworkInAnyCase() {
-        CliFixture.Result result = CliFixture.run(fx.submit("--framework", "MXNet", "--zk", ""));
-        // Past the framework, stopped by the next rule.
-        assertTrue(result.err().contains("--zk must not be empty"), result.err());
+        CliFixture.Result result = CliFixture.run(fx.submit("--framework", "MXNet", "--env", "BAD"));
+        // Past the framework, stopped by a later rule.
+        assertTrue(result.err().contains("--env 'BAD'"), result.err());
     }
 
     @Test
@@ -207,6 +207,12 @@ class SubmitValidationTest {
         args.remove(jar);
         // These tests run from target/classes, not from a jar.
         assertRejected(args, "cannot find yarn-dl-am.jar: run with `yarn jar yarn-dl-am.jar` or pass --am-jar");
+    }
+
+    @Test
+    void rejectsAnOptionGivenTwice() {
+        assertRejected(fx.submit("--memory", "4g", "--memory=8g"), "--memory is given more than once");
+        assertRejected(fx.submit("--zk", "other:2181"), "--zk is given more than once");
     }
 
     @Test
