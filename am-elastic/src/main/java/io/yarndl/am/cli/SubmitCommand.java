@@ -5,12 +5,8 @@ import io.yarndl.am.job.ShippedFile;
 import io.yarndl.yarn.jobs.DlJobContract;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.URISyntaxException;
-import java.nio.file.Path;
-import java.security.CodeSource;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -72,7 +68,7 @@ final class SubmitCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, YarnException, InterruptedException {
-        JobRequest request = JobRequest.from(options, conf, ownJar());
+        JobRequest request = JobRequest.from(options, conf, OwnJar.of(SubmitCommand.class));
         PrintWriter out = spec.commandLine().getOut();
         try (YarnClient yarn = YarnDlJob.connect(conf)) {
             YarnClientApplication app = yarn.createApplication();
@@ -104,19 +100,6 @@ final class SubmitCommand implements Callable<Integer> {
             out.println("Tracking URL: " + ApplicationFollower.trackingUrl(report));
             out.flush();
             return request.await() ? follower.followToEnd(out) : 0;
-        }
-    }
-
-    /** The jar this class was loaded from, when it was loaded from a file (not from {@code target/classes}). */
-    static Optional<Path> ownJar() {
-        CodeSource source = SubmitCommand.class.getProtectionDomain().getCodeSource();
-        if (source == null || source.getLocation() == null) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(Path.of(source.getLocation().toURI()));
-        } catch (URISyntaxException | IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
-            return Optional.empty();
         }
     }
 
