@@ -1,0 +1,109 @@
+package io.yarndl.am.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
+import org.apache.hadoop.yarn.api.records.YarnApplicationState;
+import org.apache.hadoop.yarn.util.Records;
+import org.junit.jupiter.api.Test;
+
+class HelpAndCommandsTest {
+
+    @Test
+    void submitHelpShowsOptionGroupsDefaultsAndAnExample() {
+        CliFixture.Result result = CliFixture.run(List.of("submit", "--help"));
+        assertEquals(0, result.exitCode());
+        String help = result.out();
+        for (String heading : List.of("Job:", "Resources (per container):", "Goal (exactly one of", "Script:",
+                "Checkpointing and failures:", "Advanced:", "Example:")) {
+            assertTrue(help.contains(heading), () -> "no '" + heading + "' in\n" + help);
+        }
+        assertTrue(help.contains("yarn jar yarn-dl-am.jar submit --name resnet50"), help);
+        assertTrue(help.contains("(default: 4g)"), help);
+        assertTrue(help.contains("(default: 30s)"), help);
+        assertTrue(help.contains("pytorch, mxnet"), help);
+        assertTrue(!help.contains("--am-extra-classpath"), "hidden option shown:\n" + help);
+    }
+
+    @Test
+    void topLevelHelpListsTheCommandsAndAnExample() {
+        CliFixture.Result result = CliFixture.run(List.of("--help"));
+        assertEquals(0, result.exitCode());
+        for (String word : List.of("submit", "status", "kill", "list", "Example:")) {
+            assertTrue(result.out().contains(word), result.out());
+        }
+    }
+
+    @Test
+    void everyCommandHasHelp() {
+        for (String command : List.of("status", "kill", "list")) {
+            CliFixture.Result result = CliFixture.run(List.of(command, "--help"));
+            assertEquals(0, result.exitCode(), command);
+            assertTrue(result.out().contains("Usage:") && result.out().contains("Example:"), result.out());
+        }
+    }
+
+    @Test
+    void printsVersion() {
+        CliFixture.Result result = CliFixture.run(List.of("--version"));
+        assertEquals(0, result.exitCode());
+        assertTrue(result.out().startsWith("yarn-dl-am "), result.out());
+        assertTrue(result.out().contains("Hadoop "), result.out());
+    }
+
+    @Test
+    void noCommandIsAUsageError() {
+        assertEquals(YarnDlJob.EXIT_USAGE, CliFixture.run(List.of()).exitCode());
+        assertEquals(YarnDlJob.EXIT_USAGE, CliFixture.run(List.of("resize")).exitCode());
+    }
+
+    @Test
+    void statusAndKillRejectABadApplicationIdBeforeConnecting() {
+        for (String command : List.of("status", "kill")) {
+            CliFixture.Result result = CliFixture.run(List.of(command, "app_42"));
+            assertEquals(YarnDlJob.EXIT_USAGE, result.exitCode(), result.err());
+            assertTrue(result.err().contains("'app_42' is not an application id"), result.err());
+        }
+        assertEquals(YarnDlJob.EXIT_USAGE, CliFixture.run(List.of("status")).exitCode());
+    }
+
+    @Test
+    void amUrlPrefersTheAmsOwnAddressWithAScheme() {
+        ApplicationReport report = Records.newRecord(ApplicationReport.class);
+        report.setTrackingUrl("http://rm:8088/proxy/application_1_0001/");
+        report.setOriginalTrackingUrl("node7:41000/");
+        assertEquals("http://node7:41000", StatusCommand.amUrl(report));
+        report.setOriginalTrackingUrl("N/A");
+        assertEquals("http://rm:8088/proxy/application_1_0001", StatusCommand.amUrl(report));
+        report.setTrackingUrl(null);
+        assertNull(StatusCommand.amUrl(report));
+    }
+
+    @Test
+    void prettyPrintsJsonAndLeavesOtherBodiesAlone() {
+        assertEquals("{\n  \"generation\" : 3\n}", StatusCommand.pretty("{\"generation\":3}").replace("\r", ""));
+        assertEquals("<html>", StatusCommand.pretty("<html>"));
+    }
+
+    @Test
+    void listShowsOneRowPerApplication() {
+        ApplicationReport report = Records.newRecord(ApplicationReport.class);
+        report.setApplicationId(ApplicationId.newInstance(1700000000000L, 3));
+        report.setName("mnist");
+        report.setQueue("dl");
+        report.setYarnApplicationState(YarnApplicationState.FINISHED);
+        report.setFinalApplicationStatus(FinalApplicationStatus.SUCCEEDED);
+        report.setProgress(1f);
+        report.setTrackingUrl("http://rm:8088/proxy/application_1700000000000_0003/");
+        String[] lines = ListCommand.table(List.of(report)).split(System.lineSeparator());
+        assertEquals(2, lines.length);
+        assertTrue(lines[0].startsWith("APPLICATION"), lines[0]);
+        assertTrue(lines[1].matches("application_1700000000000_0003\\s+mnist\\s+dl\\s+FINISHED/SUCCEEDED\\s+100%\\s+"
+                + "http://rm:8088/proxy/application_1700000000000_0003/"), lines[1]);
+    }
+}
