@@ -42,8 +42,9 @@ def parse_args(argv=None):
                    help="global batch size, split evenly across ranks (default: %(default)s)")
     p.add_argument("--lr", type=float, default=0.05, help="SGD learning rate (default: %(default)s)")
     p.add_argument("--steps-per-epoch", type=int, default=100, help="global steps per epoch (default: %(default)s)")
-    p.add_argument("--epochs", type=int, default=yarn_dl.epochs() or 5,
-                   help="stop after this many epochs (default: $YARN_DL_EPOCHS or 5)")
+    p.add_argument("--epochs", type=int, default=yarn_dl.epochs(),
+                   help="stop after this many epochs (default: $YARN_DL_EPOCHS, or 5 when no "
+                        "other goal is given)")
     p.add_argument("--total-steps", type=int, default=yarn_dl.total_steps(),
                    help="stop after this many global steps (default: $YARN_DL_TOTAL_STEPS, unset)")
     p.add_argument("--target-loss", type=float, default=yarn_dl.target_loss(),
@@ -54,7 +55,10 @@ def parse_args(argv=None):
                    help="make each step last at least this long; stands in for a bigger model so tests "
                         "can watch a resize happen mid-training (default: %(default)s)")
     p.add_argument("--seed", type=int, default=0, help="seed of the data and the initial weights")
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    if args.epochs is None and args.total_steps is None and args.target_loss is None:
+        args.epochs = 5
+    return args
 
 
 def synthetic_dataset(seed):
@@ -126,7 +130,7 @@ def main(argv=None):
     def done():
         if args.total_steps is not None and step >= args.total_steps:
             return True
-        if step >= args.epochs * args.steps_per_epoch:
+        if args.epochs is not None and step >= args.epochs * args.steps_per_epoch:
             return True
         return args.target_loss is not None and smoothed is not None and smoothed <= args.target_loss
 

@@ -44,8 +44,9 @@ def parse_args(argv=None):
     p.add_argument("--batch-size", type=int, default=32, help="batch size of each worker (default: %(default)s)")
     p.add_argument("--lr", type=float, default=0.05, help="SGD learning rate on the servers (default: %(default)s)")
     p.add_argument("--steps-per-epoch", type=int, default=100, help="global steps per epoch (default: %(default)s)")
-    p.add_argument("--epochs", type=int, default=yarn_dl.epochs() or 3,
-                   help="stop after this many epochs (default: $YARN_DL_EPOCHS or 3)")
+    p.add_argument("--epochs", type=int, default=yarn_dl.epochs(),
+                   help="stop after this many epochs (default: $YARN_DL_EPOCHS, or 3 when no "
+                        "other goal is given)")
     p.add_argument("--total-steps", type=int, default=yarn_dl.total_steps(),
                    help="stop after this many global steps (default: $YARN_DL_TOTAL_STEPS, unset)")
     p.add_argument("--target-loss", type=float, default=yarn_dl.target_loss(),
@@ -59,7 +60,10 @@ def parse_args(argv=None):
     p.add_argument("--seed", type=int, default=0, help="seed of the data and the initial weights")
     p.add_argument("--launch-local", nargs=2, type=int, metavar=("SERVERS", "WORKERS"),
                    help="outside YARN: start a TCPStore and SERVERS + WORKERS processes of this script")
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    if args.epochs is None and args.total_steps is None and args.target_loss is None:
+        args.epochs = 3
+    return args
 
 
 class Mlp(nn.Module):
@@ -149,9 +153,10 @@ def work(args, index, num_workers, num_servers):
     sampler = torch.Generator().manual_seed(args.seed * 7919 + index + 1000 * yarn_dl.generation())
     model = Mlp()
     params = dict(model.named_parameters())
-    max_steps = args.epochs * args.steps_per_epoch
-    if args.total_steps is not None:
-        max_steps = min(max_steps, args.total_steps)
+    limits = [args.total_steps] if args.total_steps is not None else []
+    if args.epochs is not None:
+        limits.append(args.epochs * args.steps_per_epoch)
+    max_steps = min(limits) if limits else float("inf")
 
     def pull():
         futures = [rpc.rpc_async(server_name(s), get_parameters) for s in range(num_servers)]
