@@ -227,6 +227,8 @@ class JobRecordWatcherTest {
             awaitSampleAt(watcher, 42);
             await("the spec", () -> watcher.description(APP).isPresent());
             await("the second job", () -> watcher.knownJobs().size() == 2);
+            // The second job may be known by its node before its progress event is processed.
+            await("the second job's sample", () -> !watcher.samples("application_1732200000000_0002").isEmpty());
             assertEquals(description, watcher.description(APP).orElseThrow());
             assertEquals(List.of(sample(7)), watcher.samples("application_1732200000000_0002"));
         }
