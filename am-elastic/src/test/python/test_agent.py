@@ -10,6 +10,7 @@ import time
 import unittest
 
 import fakes
+from yarn_dl import agent
 
 SRC = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "main", "python"))
 CONTAINER = "container_1_0001_01_000002"
@@ -80,14 +81,14 @@ class AgentTest(unittest.TestCase):
     def test_runs_the_assigned_argv_with_its_env_and_reports_exited_with_the_stderr_tail(self):
         code = ("import os, sys\n"
                 "print('out of', os.environ['YARN_DL_GENERATION'])\n"
-                "sys.stderr.write('x' * 5000 + 'boom at the end')\n"
+                "sys.stderr.write('x' * 10000 + 'boom at the end')\n"
                 "sys.exit(3)\n")
         self.am.assign(CONTAINER, "RUN", 1, [sys.executable, "-c", code], {"YARN_DL_GENERATION": "1"})
         self.start_agent()
         exited = fakes.wait_until(lambda: self.am.events("EXITED"), what="EXITED")[0]
         self.assertEqual((exited["container"], exited["generation"], exited["exit_code"]), (CONTAINER, 1, 3))
         self.assertTrue(exited["log_tail"].endswith("boom at the end"))
-        self.assertEqual(len(exited["log_tail"].encode()), 4096)
+        self.assertEqual(len(exited["log_tail"].encode()), agent.LOG_TAIL_BYTES)
         self.assertEqual([e["event"] for e in self.am.events()], ["STARTED", "EXITED"])
         with open(os.path.join(self.logs, "trainer-g1.out")) as f:
             self.assertEqual(f.read(), "out of 1\n")
@@ -152,6 +153,17 @@ class AgentTest(unittest.TestCase):
         self.assertEqual(self.wait_agent_exit(), 143)
         self.assertFalse(alive(pid))
         self.assertEqual(self.am.events("EXITED"), [])
+
+    def test_a_sigkilled_agent_takes_its_trainer_down_with_it(self):
+        # YARN's FORCEFUL_SHUTDOWN kills the container's process group, which the trainer is not in:
+        # without the parent-death signal it would train on, and overwrite checkpoints, as an orphan.
+        marker = os.path.join(self.dir, "t.pid")
+        self.am.assign(CONTAINER, "RUN", 1, sleeper(marker))
+        self.start_agent()
+        pid = self.pid_in(marker)
+        self.agent.kill()
+        self.agent.wait()
+        fakes.wait_until(lambda: not alive(pid), what="the orphaned trainer to die")
 
     def test_a_command_that_cannot_start_is_reported_as_exited_127(self):
         self.am.assign(CONTAINER, "RUN", 1, ["/nonexistent/trainer"])

@@ -10,7 +10,10 @@ which polls `GET /v1/assignment` and runs what the AM assigns (see PROTOCOL.md, 
 
 The trainer runs in its own session (process group), so stopping it reaches torchrun's children
 too: SIGTERM to the group, SIGKILL after a grace period. It must be stopped by us because YARN's
-container kill only reaches the agent's process group. If the AM cannot be reached for
+container kill only reaches the agent's process group. If the agent itself is killed outright
+(SIGKILL, as `yarn container -signal FORCEFUL_SHUTDOWN` does), the kernel sends the trainer's leader
+SIGTERM (Linux's parent-death signal), and torchrun stops its workers on SIGTERM: no orphan keeps
+training and overwriting checkpoints after its container is gone. If the AM cannot be reached for
 `YARN_DL_AGENT_AM_TIMEOUT_S` (60 s) the agent stops the trainer and exits 1: nobody is left to
 coordinate the job. SIGTERM to the agent (YARN stopping the container) stops the trainer too.
 
@@ -18,6 +21,7 @@ Tunables (environment, seconds): YARN_DL_AGENT_POLL_S (0.2), YARN_DL_AGENT_AM_TI
 YARN_DL_AGENT_STOP_GRACE_S (5).
 """
 
+import ctypes
 import os
 import signal
 import subprocess
@@ -26,7 +30,7 @@ import time
 
 from . import _am, _env
 
-LOG_TAIL_BYTES = 4096
+LOG_TAIL_BYTES = 8192  # torchrun's own traceback alone is about 3 KiB: keep the worker's error before it
 EXIT_AM_LOST = 1
 EXIT_SIGNALLED = 143
 
@@ -60,6 +64,21 @@ def tail(path, size=LOG_TAIL_BYTES):
         return f"(no stderr: {e})"
 
 
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent_pid):
+    """In the child before exec: SIGTERM when the agent dies, even by SIGKILL (Linux only)."""
+    def arm():
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
+        except (OSError, AttributeError):
+            return  # not Linux: the agent's own SIGTERM handling is all there is
+        if os.getppid() != parent_pid:
+            os._exit(128 + int(signal.SIGTERM))  # the agent died before the signal was armed
+    return arm
+
+
 class Trainer:
     """One generation's training process, in its own process group."""
 
@@ -74,7 +93,7 @@ class Trainer:
         with open(out_path, "ab") as out, open(self.err_path, "ab") as err:
             self.process = subprocess.Popen(
                 [str(a) for a in argv], env=full_env, stdout=out, stderr=err,
-                stdin=subprocess.DEVNULL, start_new_session=True)
+                stdin=subprocess.DEVNULL, start_new_session=True, preexec_fn=_die_with_parent(os.getpid()))
         self.pgid = self.process.pid  # a new session's leader leads its process group
 
     def exit_code(self):

@@ -14,7 +14,7 @@ import java.util.Map;
  * generation, not by torchrun's keep-alive expiry (about 13 s in torch 1.13).
  *
  * <p>Flags that matter on Python 3.11 with torch 1.13 (seen on this project's machines):
- * {@code --redirects 2 --tee 1} (the defaults crash in {@code to_map}), {@code is_host=false} (every
+ * {@code --redirects 2 --tee 2} (the defaults crash in {@code to_map}; this pair keeps the workers' stderr in the log directory and shows it to the agent, whose tail of it becomes the failure diagnostic), {@code is_host=false} (every
  * NodeManager may be on the AM's host; without it an agent there would try to host the store
  * itself), {@code --max_restarts 0} (a failed worker ends the agent so the AM can decide).
  */
@@ -41,7 +41,7 @@ public final class TorchElasticLauncher implements TrainerLauncher {
                 "--rdzv_conf", "is_host=false,last_call_timeout=1,join_timeout=300",
                 "--max_restarts", "0",
                 "--monitor_interval", "1",
-                "--redirects", "2", "--tee", "1",
+                "--redirects", "2", "--tee", "2",
                 "--log_dir", "torchrun-g" + plan.generation(),
                 program.script()));
         argv.addAll(program.scriptArgs());

@@ -24,7 +24,7 @@ class LaunchersTest {
         assertTrue(argv.contains("--rdzv_backend c10d --rdzv_endpoint am-host:29400 --rdzv_id application_1_0001-g3"),
                 argv);
         assertTrue(argv.contains("is_host=false"), argv);
-        assertTrue(argv.contains("--redirects 2 --tee 1"), "torch 1.13 on Python 3.11 crashes with the defaults");
+        assertTrue(argv.contains("--redirects 2 --tee 2"), "torch 1.13 on Python 3.11 crashes with the defaults");
         assertTrue(argv.endsWith("train.py --lr 0.1"), argv);
         assertEquals("3", c.env().get("YARN_DL_GENERATION"));
         assertEquals("2", c.env().get("OMP_NUM_THREADS"));

@@ -193,10 +193,17 @@ public final class DlMiniCluster implements AutoCloseable {
         return conf;
     }
 
+    /**
+     * Writes the whole configuration as yarn-site.xml, core-site.xml and hdfs-site.xml: Hadoop loads
+     * hdfs-default.xml after yarn-site.xml once HDFS classes are touched, so dfs.* keys (the
+     * NameNode's HTTP address) only hold when hdfs-site.xml carries them, as on a real cluster.
+     */
     private static Path writeSiteFile(Configuration conf, Path dir) throws IOException {
         Files.createDirectories(dir);
-        try (OutputStream out = Files.newOutputStream(dir.resolve("yarn-site.xml"))) {
-            conf.writeXml(out);
+        for (String name : new String[] {"yarn-site.xml", "core-site.xml", "hdfs-site.xml"}) {
+            try (OutputStream out = Files.newOutputStream(dir.resolve(name))) {
+                conf.writeXml(out);
+            }
         }
         return dir;
     }
