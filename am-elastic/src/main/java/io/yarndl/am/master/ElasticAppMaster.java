@@ -324,6 +324,8 @@ public final class ElasticAppMaster {
         Thread.sleep(2L * HEARTBEAT_MS);
         publish(records);
         records.remove();
+        // Before unregistering: once the RM says FINISHED, whoever reads the log may find it.
+        writeEventLog();
         boolean succeeded = outcome.state() == ElasticJob.Outcome.State.SUCCEEDED;
         try {
             rm.unregisterApplicationMaster(succeeded ? FinalApplicationStatus.SUCCEEDED : FinalApplicationStatus.FAILED,

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -16,22 +17,34 @@ import java.util.stream.Stream;
  */
 record AmEventLog(List<JsonNode> events) {
 
-    /** The log of {@code applicationId}'s AM, found under the mini cluster's work directory. */
-    static AmEventLog of(Path clusterWorkDir, String applicationId) throws IOException {
-        try (Stream<Path> files = Files.walk(clusterWorkDir)) {
-            Path log = files.filter(p -> p.getFileName().toString().equals("am-events.jsonl")
-                            && p.toString().contains(applicationId))
-                    .findFirst()
-                    .orElseThrow(() -> new AssertionError("no am-events.jsonl of " + applicationId + " under "
-                            + clusterWorkDir));
-            ObjectMapper json = new ObjectMapper();
-            List<JsonNode> events = new ArrayList<>();
-            for (String line : Files.readAllLines(log)) {
-                if (!line.isBlank()) {
-                    events.add(json.readTree(line));
-                }
+    /**
+     * The log of {@code applicationId}'s AM, found under the mini cluster's work directory (waiting a
+     * little: the AM writes it as it unregisters).
+     */
+    static AmEventLog of(Path clusterWorkDir, String applicationId) throws IOException, InterruptedException {
+        long deadline = System.currentTimeMillis() + 15_000;
+        Optional<Path> found = find(clusterWorkDir, applicationId);
+        while (found.isEmpty() && System.currentTimeMillis() < deadline) {
+            Thread.sleep(200);
+            found = find(clusterWorkDir, applicationId);
+        }
+        Path log = found.orElseThrow(() -> new AssertionError("no am-events.jsonl of " + applicationId + " under "
+                + clusterWorkDir));
+        ObjectMapper json = new ObjectMapper();
+        List<JsonNode> events = new ArrayList<>();
+        for (String line : Files.readAllLines(log)) {
+            if (!line.isBlank()) {
+                events.add(json.readTree(line));
             }
-            return new AmEventLog(events);
+        }
+        return new AmEventLog(events);
+    }
+
+    private static Optional<Path> find(Path clusterWorkDir, String applicationId) throws IOException {
+        try (Stream<Path> files = Files.walk(clusterWorkDir)) {
+            return files.filter(p -> p.getFileName().toString().equals("am-events.jsonl")
+                            && p.toString().contains(applicationId))
+                    .findFirst();
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
