@@ -11,24 +11,16 @@ import io.yarndl.am.launch.TorchParameterServerLauncher;
 import io.yarndl.am.launch.TrainerLauncher;
 import io.yarndl.am.launch.TrainingProgram;
 import io.yarndl.am.records.JobRecords;
+import io.yarndl.am.yarn.QuietNmCallbacks;
 import io.yarndl.core.job.Architecture;
 import io.yarndl.core.job.Framework;
 import io.yarndl.core.job.TrainingGoal;
 import io.yarndl.yarn.jobs.DlJobContract;
 import io.yarndl.yarn.jobs.JobDescription;
-import io.yarndl.yarn.jobs.JobRecordCodec;
-import io.yarndl.yarn.jobs.MalformedRecordException;
 import java.io.IOException;
-import java.io.Writer;
-import java.net.InetAddress;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -44,8 +36,6 @@ import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.api.records.NodeReport;
 import org.apache.hadoop.yarn.api.records.PreemptionContainer;
 import org.apache.hadoop.yarn.api.records.PreemptionMessage;
-import org.apache.hadoop.yarn.api.records.Priority;
-import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.api.records.UpdatedContainer;
 import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
 import org.apache.hadoop.yarn.client.api.async.AMRMClientAsync;
@@ -71,7 +61,6 @@ import org.slf4j.LoggerFactory;
 public final class ElasticAppMaster {
 
     private static final Logger LOG = LoggerFactory.getLogger(ElasticAppMaster.class);
-    private static final String GPU = "yarn.io/gpu";
     private static final int HEARTBEAT_MS = 500;
     private static final long TICK_MS = 100;
     private static final long PUBLISH_MS = 250;
@@ -86,7 +75,6 @@ public final class ElasticAppMaster {
     private final String host;
     private final Path logDir;
     private final YarnConfiguration conf;
-    private final Map<Role, Deque<ContainerRequest>> asks = new EnumMap<>(Role.class);
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "am-timer");
         t.setDaemon(true);
@@ -98,6 +86,7 @@ public final class ElasticAppMaster {
     private ElasticJob job;
     private AgentLaunch agentLaunch;
     private AMRMClientAsync<ContainerRequest> rm;
+    private ContainerAsks asks;
     private NMClientAsync nm;
     private MxnetLauncher mxnet;
     private AmHostedProcess mxnetScheduler;
@@ -111,8 +100,6 @@ public final class ElasticAppMaster {
         this.host = host;
         this.logDir = logDir;
         this.conf = conf;
-        asks.put(Role.WORKER, new ArrayDeque<>());
-        asks.put(Role.SERVER, new ArrayDeque<>());
     }
 
     public static void main(String[] args) {
@@ -127,7 +114,7 @@ public final class ElasticAppMaster {
         ElasticJobConfig config;
         String applicationId;
         try {
-            spec = readSpec(System.getenv(DlJobContract.SPEC_ENV));
+            spec = AmContainer.readSpec(System.getenv(DlJobContract.SPEC_ENV));
             config = ElasticJobConfigCodec.decode(System.getenv(ElasticJobConfigCodec.ENV));
             String containerId = System.getenv(ApplicationConstants.Environment.CONTAINER_ID.name());
             if (containerId == null) {
@@ -144,7 +131,8 @@ public final class ElasticAppMaster {
         int code;
         try (JobRecords records = JobRecords.connect(System.getenv(DlJobContract.ZK_ADDRESS_ENV),
                 root == null || root.isBlank() ? "/yarn-dl" : root, applicationId, spec)) {
-            code = new ElasticAppMaster(spec, config, applicationId, hostname(), logDir(), new YarnConfiguration())
+            code = new ElasticAppMaster(spec, config, applicationId, AmContainer.hostname(), AmContainer.logDir(),
+                    new YarnConfiguration())
                     .run(records);
         } catch (Exception e) {
             LOG.error("the ApplicationMaster failed", e);
@@ -153,16 +141,6 @@ public final class ElasticAppMaster {
         System.exit(code);
     }
 
-    private static JobDescription readSpec(String value) {
-        if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException("no job spec: " + DlJobContract.SPEC_ENV + " is not set");
-        }
-        try {
-            return new JobRecordCodec().specFromJson(DlJobContract.decodeSpec(value));
-        } catch (MalformedRecordException e) {
-            throw new IllegalArgumentException("bad job spec in " + DlJobContract.SPEC_ENV + ": " + e.getMessage());
-        }
-    }
 
     int run(JobRecords records) throws Exception {
         String user = UserGroupInformation.getCurrentUser().getShortUserName();
@@ -176,7 +154,7 @@ public final class ElasticAppMaster {
             store = AmHostedProcess.torchStore(config.python(), host, storePort, logDir, STORE_START_TIMEOUT);
             LOG.info("rendezvous store listening on {}", program.storeEndpoint());
         }
-        job = new ElasticJob(new ElasticJob.Limits(spec.minWorkers(), spec.maxWorkers(), spec.minPs(), spec.maxPs(),
+        job = new ElasticJob(new JobLimits(spec.minWorkers(), spec.maxWorkers(), spec.minPs(), spec.maxPs(),
                 config.maxFailures(), config.checkpointTimeoutMs(), SETTLE_MS, spec.globalBatchSize()),
                 launcher(program), System::currentTimeMillis);
         try (ControlServer control = new ControlServer(job, this::act, 0)) {
@@ -185,6 +163,7 @@ public final class ElasticAppMaster {
             rm = AMRMClientAsync.createAMRMClientAsync(HEARTBEAT_MS, new RmCallbacks());
             rm.init(conf);
             rm.start();
+            asks = new ContainerAsks(rm, spec.workerDemand(), spec.psDemand());
             nm = NMClientAsync.createNMClientAsync(new NmCallbacks());
             nm.init(conf);
             nm.start();
@@ -243,30 +222,12 @@ public final class ElasticAppMaster {
             rm.releaseAssignedContainer(ContainerId.fromString(id));
         }
         for (Role role : Role.values()) {
-            setAskCount(role, job.missing(role));
+            asks.setCount(role, job.missing(role));
         }
         restartMxnetSchedulerIfNeeded();
-        if (job.outcome().state() != ElasticJob.Outcome.State.RUNNING || fatal != null) {
+        if (job.outcome().state() != JobOutcome.State.RUNNING || fatal != null) {
             ended.countDown();
         }
-    }
-
-    private void setAskCount(Role role, int wanted) {
-        Deque<ContainerRequest> outstanding = asks.get(role);
-        while (outstanding.size() < wanted) {
-            ContainerRequest ask = new ContainerRequest(resourceOf(role), null, null, Priority.newInstance(
-                    role == Role.WORKER ? DlJobContract.WORKER_PRIORITY : DlJobContract.PS_PRIORITY));
-            rm.addContainerRequest(ask);
-            outstanding.add(ask);
-        }
-        while (outstanding.size() > wanted) {
-            rm.removeContainerRequest(outstanding.removeLast());
-        }
-    }
-
-    private Resource resourceOf(Role role) {
-        var demand = role == Role.WORKER ? spec.workerDemand() : spec.psDemand();
-        return Resource.newInstance(demand.memoryMb(), demand.vcores(), Map.of(GPU, (long) demand.gpus()));
     }
 
     /** MXNet's ps-lite scheduler is sized per generation: a new one for each. */
@@ -303,12 +264,12 @@ public final class ElasticAppMaster {
     }
 
     private int finish(JobRecords records) throws InterruptedException {
-        ElasticJob.Outcome outcome = job.outcome();
+        JobOutcome outcome = job.outcome();
         if (fatal != null) {
             LOG.error("stopping: {}", fatal);
             return 1;
         }
-        if (outcome.state() == ElasticJob.Outcome.State.SUCCEEDED) {
+        if (outcome.state() == JobOutcome.State.SUCCEEDED) {
             // Agents see EXIT on their next poll and leave; wait for them rather than kill mid-write.
             long deadline = System.currentTimeMillis() + AGENTS_EXIT_TIMEOUT_MS;
             while (job.heldCount() > 0 && System.currentTimeMillis() < deadline) {
@@ -326,7 +287,7 @@ public final class ElasticAppMaster {
         records.remove();
         // Before unregistering: once the RM says FINISHED, whoever reads the log may find it.
         writeEventLog();
-        boolean succeeded = outcome.state() == ElasticJob.Outcome.State.SUCCEEDED;
+        boolean succeeded = outcome.state() == JobOutcome.State.SUCCEEDED;
         try {
             rm.unregisterApplicationMaster(succeeded ? FinalApplicationStatus.SUCCEEDED : FinalApplicationStatus.FAILED,
                     outcome.diagnostics(), null);
@@ -340,36 +301,10 @@ public final class ElasticAppMaster {
 
     /** The job's events as JSON lines beside the AM's logs, for post-mortems. */
     private void writeEventLog() {
-        try (Writer out = Files.newBufferedWriter(logDir.resolve("am-events.jsonl"), StandardCharsets.UTF_8)) {
-            var json = new com.fasterxml.jackson.databind.ObjectMapper();
-            for (JobEvent e : job.events()) {
-                out.write(json.writeValueAsString(e));
-                out.write('\n');
-            }
-        } catch (IOException | RuntimeException e) {
-            LOG.warn("could not write the event log: {}", e.toString());
-        }
+        JobEventLog.write(logDir.resolve("am-events.jsonl"), job.events());
     }
 
-    private static String hostname() {
-        String nmHost = System.getenv(ApplicationConstants.Environment.NM_HOST.name());
-        if (nmHost != null && !nmHost.isBlank()) {
-            return nmHost;
-        }
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            return "localhost";
-        }
-    }
 
-    private static Path logDir() {
-        String dirs = System.getenv(ApplicationConstants.Environment.LOG_DIRS.name());
-        if (dirs == null || dirs.isBlank()) {
-            return Path.of(".").toAbsolutePath();
-        }
-        return Path.of(dirs.split(",")[0]);
-    }
 
     /** Callbacks from the RM heartbeat, on the AMRM client's handler thread. */
     private final class RmCallbacks extends AMRMClientAsync.AbstractCallbackHandler {
@@ -377,13 +312,11 @@ public final class ElasticAppMaster {
         @Override
         public void onContainersAllocated(List<Container> containers) {
             for (Container c : containers) {
-                int priority = c.getPriority().getPriority();
-                Role role = priority == DlJobContract.WORKER_PRIORITY ? Role.WORKER
-                        : priority == DlJobContract.PS_PRIORITY ? Role.SERVER : null;
+                Role role = ContainerAsks.roleOf(c.getPriority().getPriority());
                 String id = c.getId().toString();
                 synchronized (ElasticAppMaster.this) {
-                    if (role != null && !asks.get(role).isEmpty()) {
-                        rm.removeContainerRequest(asks.get(role).removeFirst());
+                    if (role != null) {
+                        asks.granted(role);
                     }
                 }
                 if (role != null && job.granted(id, role)) {
@@ -449,8 +382,7 @@ public final class ElasticAppMaster {
     }
 
     /** Callbacks from the NodeManagers. */
-    @SuppressWarnings("deprecation") // the abstract handler still declares the deprecated increase callbacks
-    private final class NmCallbacks extends NMClientAsync.AbstractCallbackHandler {
+    private final class NmCallbacks extends QuietNmCallbacks {
 
         @Override
         public void onContainerStarted(ContainerId id, Map<String, ByteBuffer> allServiceResponse) {
@@ -463,38 +395,6 @@ public final class ElasticAppMaster {
             job.completed(id.toString(), -1, "failed to start: " + t);
             rm.releaseAssignedContainer(id);
             act();
-        }
-
-        @Override
-        public void onContainerStatusReceived(ContainerId id, ContainerStatus status) {
-        }
-
-        @Override
-        public void onContainerStopped(ContainerId id) {
-        }
-
-        @Override
-        public void onContainerResourceIncreased(ContainerId id, Resource resource) {
-        }
-
-        @Override
-        public void onContainerResourceUpdated(ContainerId id, Resource resource) {
-        }
-
-        @Override
-        public void onGetContainerStatusError(ContainerId id, Throwable t) {
-        }
-
-        @Override
-        public void onIncreaseContainerResourceError(ContainerId id, Throwable t) {
-        }
-
-        @Override
-        public void onUpdateContainerResourceError(ContainerId id, Throwable t) {
-        }
-
-        @Override
-        public void onStopContainerError(ContainerId id, Throwable t) {
         }
     }
 }

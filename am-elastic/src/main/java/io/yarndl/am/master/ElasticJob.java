@@ -28,30 +28,6 @@ import java.util.function.LongSupplier;
  */
 public final class ElasticJob {
 
-    /** Sizes and budgets of the job. */
-    public record Limits(int minWorkers, int maxWorkers, int minServers, int maxServers, int maxFailures,
-                         long checkpointTimeoutMs, long settleMs, int globalBatchSize) {
-        public Limits {
-            if (minWorkers < 1 || maxWorkers < minWorkers || minServers < 0 || maxServers < minServers
-                    || maxFailures < 0 || checkpointTimeoutMs <= 0 || settleMs < 0 || globalBatchSize <= 0) {
-                throw new IllegalArgumentException("inconsistent job limits: " + this);
-            }
-        }
-
-        int min(Role role) {
-            return role == Role.WORKER ? minWorkers : minServers;
-        }
-
-        int max(Role role) {
-            return role == Role.WORKER ? maxWorkers : maxServers;
-        }
-    }
-
-    /** How the job ended, or that it has not. */
-    public record Outcome(State state, String diagnostics) {
-        public enum State { RUNNING, SUCCEEDED, FAILED }
-    }
-
     private enum MemberState { JOINING, ACTIVE, LEAVING }
 
     private static final class Member {
@@ -69,10 +45,10 @@ public final class ElasticJob {
     /** YARN's exit status of a container preempted by the scheduler (ContainerExitStatus.PREEMPTED). */
     static final int EXIT_PREEMPTED = -102;
 
-    private final Limits limits;
+    private final JobLimits limits;
     private final TrainerLauncher launcher;
     private final LongSupplier clockMs;
-    private final long startMs;
+    private final ProgressLedger progress;
     private final Map<String, Member> held = new LinkedHashMap<>();
     private final List<String> toRelease = new ArrayList<>();
     private final List<String> releasedByUs = new ArrayList<>();
@@ -86,29 +62,23 @@ public final class ElasticJob {
     private boolean checkpointedSincePending;
     private int failures;
     private int lastFailedGeneration = -1;
-    private long publishedStep = -1;
     private long checkpointStep = -1;
-    private ProgressSample unpublished;
-    private ProgressSample lastSample;
-    private int rejectedSamples;
-    private double firstLoss = Double.NaN;
-    private Outcome outcome = new Outcome(Outcome.State.RUNNING, "");
+    private JobOutcome outcome = new JobOutcome(JobOutcome.State.RUNNING, "");
 
-    public ElasticJob(Limits limits, TrainerLauncher launcher, LongSupplier clockMs) {
+    public ElasticJob(JobLimits limits, TrainerLauncher launcher, LongSupplier clockMs) {
         this.limits = limits;
         this.launcher = launcher;
         this.clockMs = clockMs;
-        this.startMs = clockMs.getAsLong();
+        this.progress = new ProgressLedger(limits.globalBatchSize(), clockMs.getAsLong());
     }
 
-    // ---- containers -------------------------------------------------------------------------------
 
     /**
      * A container was granted. Returns false when the job cannot use it (already at its maximum, or
      * finished): the caller hands it back. Otherwise the caller launches an agent in it.
      */
     public synchronized boolean granted(String containerId, Role role) {
-        if (outcome.state() != Outcome.State.RUNNING || held.containsKey(containerId)
+        if (outcome.state() != JobOutcome.State.RUNNING || held.containsKey(containerId)
                 || count(role, false) >= limits.max(role)) {
             return false;
         }
@@ -147,7 +117,7 @@ public final class ElasticJob {
             return;
         }
         record(Kind.CONTAINER_COMPLETED, containerId + " exit status " + exitStatus);
-        if (outcome.state() != Outcome.State.RUNNING) {
+        if (outcome.state() != JobOutcome.State.RUNNING) {
             return;
         }
         boolean member0fRunning = running != null && running.contains(containerId);
@@ -164,7 +134,6 @@ public final class ElasticJob {
         maybeCommit();
     }
 
-    // ---- agents -----------------------------------------------------------------------------------
 
     /** What the agent in {@code containerId} should do now; empty for a container the job never had. */
     public synchronized Optional<AgentAssignment> assignment(String containerId) {
@@ -174,7 +143,7 @@ public final class ElasticJob {
                     .anyMatch(e -> e.kind() == Kind.GRANTED && e.detail().equals(containerId));
             return known ? Optional.of(AgentAssignment.exit(generation)) : Optional.empty();
         }
-        if (outcome.state() != Outcome.State.RUNNING) {
+        if (outcome.state() != JobOutcome.State.RUNNING) {
             return Optional.of(AgentAssignment.exit(generation));
         }
         if (running != null && running.contains(containerId)) {
@@ -187,12 +156,12 @@ public final class ElasticJob {
     /** The trainer of {@code containerId} for {@code gen} ended by itself with {@code exitCode}. */
     public synchronized void trainerExited(String containerId, int gen, int exitCode, String logTail) {
         if (gen != generation || running == null || !running.contains(containerId)
-                || outcome.state() != Outcome.State.RUNNING) {
+                || outcome.state() != JobOutcome.State.RUNNING) {
             return;
         }
         if (exitCode == 0) {
-            outcome = new Outcome(Outcome.State.SUCCEEDED, "training finished in generation " + gen
-                    + " at step " + publishedStep + " with " + running.workers().size() + " workers");
+            outcome = new JobOutcome(JobOutcome.State.SUCCEEDED, "training finished in generation " + gen
+                    + " at step " + progress.publishedStep() + " with " + running.workers().size() + " workers");
             record(Kind.SUCCEEDED, outcome.diagnostics());
             return;
         }
@@ -201,38 +170,24 @@ public final class ElasticJob {
         maybeCommit();
     }
 
-    // ---- the training script ----------------------------------------------------------------------
 
     public synchronized ScriptView scriptView() {
-        return new ScriptView(generation, resizePending(), publishedStep, checkpointStep);
+        return new ScriptView(generation, resizePending(), progress.publishedStep(), checkpointStep);
     }
 
     /**
-     * Rank 0 reports a step. Nonsense (NaN, negative) is counted and ignored; a report from an older
-     * generation is ignored; a step at or below the last published one (a generation resumed from an
-     * older checkpoint after a failure) is not published again.
+     * Rank 0 reports a step ({@link ProgressLedger#accept} says what is kept); a report from an
+     * older generation is ignored.
      */
     public synchronized ScriptView progress(ProgressReport report) {
-        if (running == null || report.generation() != generation || outcome.state() != Outcome.State.RUNNING) {
+        if (running == null || report.generation() != generation || outcome.state() != JobOutcome.State.RUNNING) {
             return scriptView();
         }
-        if (!report.isSane()) {
-            rejectedSamples++;
-            return scriptView();
-        }
-        if (!stepped) {
+        boolean sane = progress.accept(report, running.workers().size(), running.servers().size(),
+                clockMs.getAsLong());
+        if (sane && !stepped) {
             stepped = true;
             record(Kind.TRAINING_RESUMED, "step " + report.step() + ", world size " + report.worldSize());
-        }
-        if (Double.isNaN(firstLoss)) {
-            firstLoss = report.loss();
-        }
-        if (report.step() > publishedStep) {
-            publishedStep = report.step();
-            lastSample = new ProgressSample((clockMs.getAsLong() - startMs) / 1000.0, report.step(),
-                    report.loss(), report.samplesPerS() / limits.globalBatchSize(), running.workers().size(),
-                    running.servers().size());
-            unpublished = lastSample;
         }
         return scriptView();
     }
@@ -250,7 +205,6 @@ public final class ElasticJob {
         return scriptView();
     }
 
-    // ---- time and outputs -------------------------------------------------------------------------
 
     /** Re-evaluates timeouts; the AM calls it a few times a second. */
     public synchronized void tick() {
@@ -266,14 +220,12 @@ public final class ElasticJob {
 
     /** The newest sample not yet published to ZooKeeper, taken. */
     public synchronized Optional<ProgressSample> takeUnpublished() {
-        Optional<ProgressSample> out = Optional.ofNullable(unpublished);
-        unpublished = null;
-        return out;
+        return progress.takeUnpublished();
     }
 
     /** How many containers of {@code role} the job still misses, for its container asks. */
     public synchronized int missing(Role role) {
-        if (outcome.state() != Outcome.State.RUNNING) {
+        if (outcome.state() != JobOutcome.State.RUNNING) {
             return 0;
         }
         return Math.max(0, limits.max(role) - count(role, false));
@@ -289,22 +241,13 @@ public final class ElasticJob {
         return failures;
     }
 
-    public synchronized Outcome outcome() {
+    public synchronized JobOutcome outcome() {
         return outcome;
     }
 
     /** Progress for the AM heartbeat, 0 to 1: by steps for a step goal, by loss for a loss goal. */
     public synchronized float progressFraction(double targetLoss, long totalSteps) {
-        if (outcome.state() == Outcome.State.SUCCEEDED) {
-            return 1f;
-        }
-        double fraction = 0;
-        if (totalSteps > 0 && publishedStep > 0) {
-            fraction = (double) publishedStep / totalSteps;
-        } else if (targetLoss > 0 && lastSample != null && firstLoss > targetLoss) {
-            fraction = (firstLoss - lastSample.loss()) / (firstLoss - targetLoss);
-        }
-        return (float) Math.max(0, Math.min(0.99, fraction));
+        return outcome.state() == JobOutcome.State.SUCCEEDED ? 1f : progress.fraction(targetLoss, totalSteps);
     }
 
     public synchronized List<JobEvent> events() {
@@ -321,17 +264,16 @@ public final class ElasticJob {
         out.put("servers", running == null ? List.of() : running.servers());
         out.put("held", held.keySet().stream().toList());
         out.put("resize_pending", resizePending());
-        out.put("step", publishedStep);
+        out.put("step", progress.publishedStep());
         out.put("checkpoint_step", checkpointStep);
-        out.put("loss", lastSample == null ? null : lastSample.loss());
+        out.put("loss", progress.lastLoss());
         out.put("failures", failures);
         out.put("max_failures", limits.maxFailures());
-        out.put("rejected_samples", rejectedSamples);
+        out.put("rejected_samples", progress.rejectedSamples());
         out.put("events", List.copyOf(events));
         return out;
     }
 
-    // ---- the generation machinery -----------------------------------------------------------------
 
     private boolean resizePending() {
         return pending != null && running != null && !broken;
@@ -362,7 +304,7 @@ public final class ElasticJob {
                     + ": " + diagnostics);
         }
         if (failures > limits.maxFailures()) {
-            outcome = new Outcome(Outcome.State.FAILED, "gave up after " + failures + " failures (--max-failures "
+            outcome = new JobOutcome(JobOutcome.State.FAILED, "gave up after " + failures + " failures (--max-failures "
                     + limits.maxFailures() + "); the last: " + diagnostics);
             record(Kind.FAILED, outcome.diagnostics());
             toRelease.addAll(held.keySet());
@@ -374,7 +316,7 @@ public final class ElasticJob {
     }
 
     private void maybeCommit() {
-        if (pending == null || outcome.state() != Outcome.State.RUNNING) {
+        if (pending == null || outcome.state() != JobOutcome.State.RUNNING) {
             return;
         }
         long now = clockMs.getAsLong();

@@ -25,7 +25,7 @@ class ControlServerTest {
 
     @BeforeEach
     void start() throws Exception {
-        job = new ElasticJob(new ElasticJob.Limits(1, 2, 0, 0, 3, 10_000, 0, 32),
+        job = new ElasticJob(new JobLimits(1, 2, 0, 0, 3, 10_000, 0, 32),
                 (plan, id) -> new TrainerCommand(List.of("run", id), Map.of("G", "" + plan.generation())),
                 System::currentTimeMillis);
         job.granted("container_1", Role.WORKER);

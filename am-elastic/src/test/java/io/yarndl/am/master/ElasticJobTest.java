@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.yarndl.am.launch.Role;
 import io.yarndl.am.launch.TrainerCommand;
 import io.yarndl.am.master.AgentAssignment.State;
-import io.yarndl.am.master.ElasticJob.Outcome;
+import io.yarndl.am.master.JobOutcome;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -21,7 +21,7 @@ class ElasticJobTest {
     private final AtomicLong now = new AtomicLong(1_000_000);
 
     private ElasticJob job(int min, int max, int maxFailures) {
-        return new ElasticJob(new ElasticJob.Limits(min, max, 0, 0, maxFailures, CHECKPOINT_TIMEOUT, SETTLE, 64),
+        return new ElasticJob(new JobLimits(min, max, 0, 0, maxFailures, CHECKPOINT_TIMEOUT, SETTLE, 64),
                 (plan, id) -> new TrainerCommand(List.of("train", "g" + plan.generation(), id),
                         Map.of("WORLD", Integer.toString(plan.worldSize()))),
                 now::get);
@@ -131,10 +131,10 @@ class ElasticJobTest {
     void theJobFailsWithTheTrainersOutputOnceTheRetryBudgetIsSpent() {
         ElasticJob job = runningOnOne(1, 1);
         job.trainerExited("c1", 1, 3, "ValueError: bad batch");
-        assertEquals(Outcome.State.RUNNING, job.outcome().state());
+        assertEquals(JobOutcome.State.RUNNING, job.outcome().state());
         job.trainerExited("c1", 2, 3, "ValueError: bad batch");
 
-        assertEquals(Outcome.State.FAILED, job.outcome().state());
+        assertEquals(JobOutcome.State.FAILED, job.outcome().state());
         assertTrue(job.outcome().diagnostics().contains("ValueError: bad batch"), job.outcome().diagnostics());
         assertTrue(job.outcome().diagnostics().contains("--max-failures 1"), job.outcome().diagnostics());
         assertEquals(List.of("c1"), job.takeReleases());
@@ -145,7 +145,7 @@ class ElasticJobTest {
         ElasticJob job = runningOnOne(2, 3);
         job.trainerExited("c1", 1, 0, "");
 
-        assertEquals(Outcome.State.SUCCEEDED, job.outcome().state());
+        assertEquals(JobOutcome.State.SUCCEEDED, job.outcome().state());
         assertEquals(State.EXIT, job.assignment("c1").orElseThrow().state());
         assertEquals(0, job.missing(Role.WORKER));
     }
@@ -179,7 +179,7 @@ class ElasticJobTest {
 
         job.completed("c2", ElasticJob.EXIT_PREEMPTED, "preempted");
 
-        assertEquals(Outcome.State.RUNNING, job.outcome().state());
+        assertEquals(JobOutcome.State.RUNNING, job.outcome().state());
         assertEquals(2, job.scriptView().generation());
     }
 

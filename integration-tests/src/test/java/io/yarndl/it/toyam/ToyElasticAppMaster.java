@@ -1,6 +1,7 @@
 package io.yarndl.it.toyam;
 
 import io.yarndl.am.records.JobRecords;
+import io.yarndl.am.yarn.QuietNmCallbacks;
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.it.toyam.ToyEventLog.Event;
 import io.yarndl.yarn.jobs.DlJobContract;
@@ -381,8 +382,7 @@ public final class ToyElasticAppMaster {
     }
 
     /** Callbacks from the NodeManagers, on the NM client's threads. */
-    @SuppressWarnings("deprecation") // the abstract handler still declares the deprecated increase callbacks
-    private final class NmCallbacks extends NMClientAsync.AbstractCallbackHandler {
+    private final class NmCallbacks extends QuietNmCallbacks {
 
         @Override
         public void onContainerStarted(ContainerId id, Map<String, ByteBuffer> allServiceResponse) {
@@ -397,38 +397,6 @@ public final class ToyElasticAppMaster {
         public void onStartContainerError(ContainerId id, Throwable t) {
             LOG.warn("worker container {} failed to start: {}", id, t.toString());
             release(id);
-        }
-
-        @Override
-        public void onContainerStatusReceived(ContainerId id, ContainerStatus status) {
-        }
-
-        @Override
-        public void onContainerStopped(ContainerId id) {
-        }
-
-        @Override
-        public void onContainerResourceIncreased(ContainerId id, Resource resource) {
-        }
-
-        @Override
-        public void onContainerResourceUpdated(ContainerId id, Resource resource) {
-        }
-
-        @Override
-        public void onGetContainerStatusError(ContainerId id, Throwable t) {
-        }
-
-        @Override
-        public void onIncreaseContainerResourceError(ContainerId id, Throwable t) {
-        }
-
-        @Override
-        public void onUpdateContainerResourceError(ContainerId id, Throwable t) {
-        }
-
-        @Override
-        public void onStopContainerError(ContainerId id, Throwable t) {
         }
     }
 }

@@ -1,0 +1,51 @@
+package io.yarndl.am.master;
+
+import io.yarndl.yarn.jobs.DlJobContract;
+import io.yarndl.yarn.jobs.JobDescription;
+import io.yarndl.yarn.jobs.JobRecordCodec;
+import io.yarndl.yarn.jobs.MalformedRecordException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import org.apache.hadoop.yarn.api.ApplicationConstants;
+
+/** What the AM learns from the container YARN started it in: its job, its host, its log directory. */
+final class AmContainer {
+
+    private AmContainer() {
+    }
+
+    /** The job description in {@link DlJobContract#SPEC_ENV}; throws naming the variable when unusable. */
+    static JobDescription readSpec(String value) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("no job spec: " + DlJobContract.SPEC_ENV + " is not set");
+        }
+        try {
+            return new JobRecordCodec().specFromJson(DlJobContract.decodeSpec(value));
+        } catch (MalformedRecordException e) {
+            throw new IllegalArgumentException("bad job spec in " + DlJobContract.SPEC_ENV + ": " + e.getMessage());
+        }
+    }
+
+    /** The NodeManager host (what the containers reach the AM by), else this machine's name. */
+    static String hostname() {
+        String nmHost = System.getenv(ApplicationConstants.Environment.NM_HOST.name());
+        if (nmHost != null && !nmHost.isBlank()) {
+            return nmHost;
+        }
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "localhost";
+        }
+    }
+
+    /** The container's first log directory, where the AM keeps its event log and hosted processes' logs. */
+    static Path logDir() {
+        String dirs = System.getenv(ApplicationConstants.Environment.LOG_DIRS.name());
+        if (dirs == null || dirs.isBlank()) {
+            return Path.of(".").toAbsolutePath();
+        }
+        return Path.of(dirs.split(",")[0]);
+    }
+}

@@ -1,0 +1,79 @@
+package io.yarndl.am.master;
+
+import io.yarndl.core.job.ProgressSample;
+import java.util.Optional;
+
+/**
+ * The job's progress as the scheduler and the heartbeat see it: the steps rank 0 reported, filtered
+ * so that what leaves the AM is sane and never goes backwards. Not thread-safe: {@link ElasticJob}
+ * guards it.
+ */
+final class ProgressLedger {
+
+    private final int globalBatchSize;
+    private final long startMs;
+    private long publishedStep = -1;
+    private ProgressSample unpublished;
+    private ProgressSample lastSample;
+    private int rejectedSamples;
+    private double firstLoss = Double.NaN;
+
+    ProgressLedger(int globalBatchSize, long startMs) {
+        this.globalBatchSize = globalBatchSize;
+        this.startMs = startMs;
+    }
+
+    /**
+     * Takes a report from a running generation of {@code workers} workers and {@code servers}
+     * servers. Nonsense (NaN, negative) is counted and dropped; a step at or below the last published
+     * one (a generation resumed from an older checkpoint after a failure) is not published again.
+     *
+     * @return false when the report was nonsense
+     */
+    boolean accept(ProgressReport report, int workers, int servers, long nowMs) {
+        if (!report.isSane()) {
+            rejectedSamples++;
+            return false;
+        }
+        if (Double.isNaN(firstLoss)) {
+            firstLoss = report.loss();
+        }
+        if (report.step() > publishedStep) {
+            publishedStep = report.step();
+            lastSample = new ProgressSample((nowMs - startMs) / 1000.0, report.step(), report.loss(),
+                    report.samplesPerS() / globalBatchSize, workers, servers);
+            unpublished = lastSample;
+        }
+        return true;
+    }
+
+    /** The newest sample not yet published, taken. */
+    Optional<ProgressSample> takeUnpublished() {
+        Optional<ProgressSample> out = Optional.ofNullable(unpublished);
+        unpublished = null;
+        return out;
+    }
+
+    long publishedStep() {
+        return publishedStep;
+    }
+
+    int rejectedSamples() {
+        return rejectedSamples;
+    }
+
+    Double lastLoss() {
+        return lastSample == null ? null : lastSample.loss();
+    }
+
+    /** 0 to 0.99: by steps for a step goal, by loss for a loss goal (1 is for a finished job). */
+    float fraction(double targetLoss, long totalSteps) {
+        double fraction = 0;
+        if (totalSteps > 0 && publishedStep > 0) {
+            fraction = (double) publishedStep / totalSteps;
+        } else if (targetLoss > 0 && lastSample != null && firstLoss > targetLoss) {
+            fraction = (firstLoss - lastSample.loss()) / (firstLoss - targetLoss);
+        }
+        return (float) Math.max(0, Math.min(0.99, fraction));
+    }
+}
