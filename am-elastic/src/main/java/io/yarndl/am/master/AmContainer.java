@@ -1,5 +1,6 @@
 package io.yarndl.am.master;
 
+import io.yarndl.am.job.ElasticJobConfigCodec;
 import io.yarndl.yarn.jobs.DlJobContract;
 import io.yarndl.yarn.jobs.JobDescription;
 import io.yarndl.yarn.jobs.JobRecordCodec;
@@ -11,6 +12,10 @@ import org.apache.hadoop.yarn.api.ApplicationConstants;
 
 /** What the AM learns from the container YARN started it in: its job, its host, its log directory. */
 final class AmContainer {
+
+    static final String USAGE = "ElasticAppMaster: the yarn-dl job's ApplicationMaster. Started by "
+            + "`yarn jar yarn-dl-am.jar submit`, not by hand: it reads its job from the environment ("
+            + DlJobContract.SPEC_ENV + ", " + ElasticJobConfigCodec.ENV + ", " + DlJobContract.ZK_ADDRESS_ENV + ").";
 
     private AmContainer() {
     }

@@ -82,6 +82,7 @@ public final class ElasticAppMaster {
     });
     private final CountDownLatch ended = new CountDownLatch(1);
     private volatile String fatal;
+    private boolean eventLogWritten;
 
     private ElasticJob job;
     private AgentLaunch agentLaunch;
@@ -104,10 +105,7 @@ public final class ElasticAppMaster {
 
     public static void main(String[] args) {
         if (List.of(args).contains("--help")) {
-            System.out.println("ElasticAppMaster: the yarn-dl job's ApplicationMaster. Started by "
-                    + "`yarn jar yarn-dl-am.jar submit`, not by hand: it reads its job from the environment ("
-                    + DlJobContract.SPEC_ENV + ", " + ElasticJobConfigCodec.ENV + ", " + DlJobContract.ZK_ADDRESS_ENV
-                    + ").");
+            System.out.println(AmContainer.USAGE);
             System.exit(0);
         }
         JobDescription spec;
@@ -299,9 +297,12 @@ public final class ElasticAppMaster {
         return succeeded ? 0 : 1;
     }
 
-    /** The job's events as JSON lines beside the AM's logs, for post-mortems. */
+    /** The job's events as JSON lines beside the AM's logs, for post-mortems; once. */
     private void writeEventLog() {
-        JobEventLog.write(logDir.resolve("am-events.jsonl"), job.events());
+        if (job != null && !eventLogWritten) {
+            eventLogWritten = true;
+            JobEventLog.write(logDir.resolve("am-events.jsonl"), job.events());
+        }
     }
 
 
