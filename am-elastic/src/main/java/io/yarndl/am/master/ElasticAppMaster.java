@@ -12,6 +12,7 @@ import io.yarndl.am.launch.TrainerLauncher;
 import io.yarndl.am.launch.TrainingProgram;
 import io.yarndl.am.records.JobRecords;
 import io.yarndl.am.yarn.QuietNmCallbacks;
+import io.yarndl.am.yarn.QuietRmCallbacks;
 import io.yarndl.core.job.Architecture;
 import io.yarndl.core.job.Framework;
 import io.yarndl.core.job.TrainingGoal;
@@ -33,10 +34,8 @@ import org.apache.hadoop.yarn.api.records.Container;
 import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
-import org.apache.hadoop.yarn.api.records.NodeReport;
 import org.apache.hadoop.yarn.api.records.PreemptionContainer;
 import org.apache.hadoop.yarn.api.records.PreemptionMessage;
-import org.apache.hadoop.yarn.api.records.UpdatedContainer;
 import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
 import org.apache.hadoop.yarn.client.api.async.AMRMClientAsync;
 import org.apache.hadoop.yarn.client.api.async.NMClientAsync;
@@ -64,8 +63,7 @@ public final class ElasticAppMaster {
     private static final int HEARTBEAT_MS = 500;
     private static final long TICK_MS = 100;
     private static final long PUBLISH_MS = 250;
-    /** Containers granted within this window join the same generation. */
-    private static final long SETTLE_MS = 500;
+    private static final long SETTLE_MS = 500; // grants within this window join the same generation
     private static final Duration STORE_START_TIMEOUT = Duration.ofSeconds(60);
     private static final long AGENTS_EXIT_TIMEOUT_MS = 15_000;
 
@@ -308,7 +306,7 @@ public final class ElasticAppMaster {
 
 
     /** Callbacks from the RM heartbeat, on the AMRM client's handler thread. */
-    private final class RmCallbacks extends AMRMClientAsync.AbstractCallbackHandler {
+    private final class RmCallbacks extends QuietRmCallbacks {
 
         @Override
         public void onContainersAllocated(List<Container> containers) {
@@ -353,17 +351,9 @@ public final class ElasticAppMaster {
         }
 
         @Override
-        public void onContainersUpdated(List<UpdatedContainer> containers) {
-        }
-
-        @Override
         public void onShutdownRequest() {
             fatal = "the ResourceManager asked this AM to shut down";
             ended.countDown();
-        }
-
-        @Override
-        public void onNodesUpdated(List<NodeReport> updatedNodes) {
         }
 
         @Override

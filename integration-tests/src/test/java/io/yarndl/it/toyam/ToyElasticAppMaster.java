@@ -2,6 +2,7 @@ package io.yarndl.it.toyam;
 
 import io.yarndl.am.records.JobRecords;
 import io.yarndl.am.yarn.QuietNmCallbacks;
+import io.yarndl.am.yarn.QuietRmCallbacks;
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.it.toyam.ToyEventLog.Event;
 import io.yarndl.yarn.jobs.DlJobContract;
@@ -28,12 +29,10 @@ import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
-import org.apache.hadoop.yarn.api.records.NodeReport;
 import org.apache.hadoop.yarn.api.records.PreemptionContainer;
 import org.apache.hadoop.yarn.api.records.PreemptionMessage;
 import org.apache.hadoop.yarn.api.records.Priority;
 import org.apache.hadoop.yarn.api.records.Resource;
-import org.apache.hadoop.yarn.api.records.UpdatedContainer;
 import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
 import org.apache.hadoop.yarn.client.api.async.AMRMClientAsync;
 import org.apache.hadoop.yarn.client.api.async.NMClientAsync;
@@ -290,7 +289,7 @@ public final class ToyElasticAppMaster {
     }
 
     /** Callbacks from the RM heartbeat, on the AMRM client's handler thread. */
-    private final class RmCallbacks extends AMRMClientAsync.AbstractCallbackHandler {
+    private final class RmCallbacks extends QuietRmCallbacks {
 
         @Override
         public void onContainersAllocated(List<Container> containers) {
@@ -354,18 +353,10 @@ public final class ToyElasticAppMaster {
         }
 
         @Override
-        public void onContainersUpdated(List<UpdatedContainer> containers) {
-        }
-
-        @Override
         public void onShutdownRequest() {
             LOG.warn("the RM asked this AM to shut down");
             exitCode = 1;
             done.countDown();
-        }
-
-        @Override
-        public void onNodesUpdated(List<NodeReport> updatedNodes) {
         }
 
         @Override
