@@ -231,20 +231,17 @@ public final class ElasticAppMaster {
         if (mxnet == null) {
             return;
         }
-        int generation = job.scriptView().generation();
-        if (generation == 0 || generation == mxnetSchedulerGeneration) {
+        GenerationPlan plan = job.runningPlan().orElse(null);
+        if (plan == null || plan.generation() == mxnetSchedulerGeneration) {
             return;
         }
+        int generation = plan.generation();
         if (mxnetScheduler != null) {
             mxnetScheduler.close();
         }
-        @SuppressWarnings("unchecked")
-        List<String> workers = (List<String>) job.status().get("workers");
-        @SuppressWarnings("unchecked")
-        List<String> servers = (List<String>) job.status().get("servers");
         try {
-            mxnetScheduler = AmHostedProcess.start("dmlc-scheduler-g" + generation,
-                    mxnet.schedulerCommand(new GenerationPlan(generation, servers, workers)), logDir);
+            mxnetScheduler = AmHostedProcess.start("dmlc-scheduler-g" + generation, mxnet.schedulerCommand(plan),
+                    logDir);
         } catch (IOException e) {
             LOG.error("could not start MXNet's scheduler", e);
         }
@@ -268,13 +265,11 @@ public final class ElasticAppMaster {
         if (outcome.state() == JobOutcome.State.SUCCEEDED) {
             // Agents see EXIT on their next poll and leave; wait for them rather than kill mid-write.
             long deadline = System.currentTimeMillis() + AGENTS_EXIT_TIMEOUT_MS;
-            while (job.heldCount() > 0 && System.currentTimeMillis() < deadline) {
+            while (!job.heldContainers().isEmpty() && System.currentTimeMillis() < deadline) {
                 Thread.sleep(100);
             }
         }
-        @SuppressWarnings("unchecked")
-        List<String> held = (List<String>) job.status().get("held");
-        held.forEach(id -> rm.releaseAssignedContainer(ContainerId.fromString(id)));
+        job.heldContainers().forEach(id -> rm.releaseAssignedContainer(ContainerId.fromString(id)));
         job.takeReleases().forEach(id -> rm.releaseAssignedContainer(ContainerId.fromString(id)));
         // Releases travel with the next heartbeat: let two go out before unregistering, or a container
         // on another node may keep its GPUs after the application ended.

@@ -6,10 +6,12 @@ import io.yarndl.am.launch.TrainerLauncher;
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.am.master.JobEvent.Kind;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.LongSupplier;
 
 /**
@@ -51,7 +53,8 @@ public final class ElasticJob {
     private final ProgressLedger progress;
     private final Map<String, Member> held = new LinkedHashMap<>();
     private final List<String> toRelease = new ArrayList<>();
-    private final List<String> releasedByUs = new ArrayList<>();
+    private final Set<String> releasedByUs = new HashSet<>();
+    private final Set<String> everHeld = new HashSet<>();
     private final List<JobEvent> events = new ArrayList<>();
 
     private int generation;
@@ -83,6 +86,7 @@ public final class ElasticJob {
             return false;
         }
         held.put(containerId, new Member(role));
+        everHeld.add(containerId);
         record(Kind.GRANTED, containerId);
         decide("granted " + containerId, true);
         maybeCommit();
@@ -139,9 +143,7 @@ public final class ElasticJob {
     public synchronized Optional<AgentAssignment> assignment(String containerId) {
         Member member = held.get(containerId);
         if (member == null) {
-            boolean known = releasedByUs.contains(containerId) || events.stream()
-                    .anyMatch(e -> e.kind() == Kind.GRANTED && e.detail().equals(containerId));
-            return known ? Optional.of(AgentAssignment.exit(generation)) : Optional.empty();
+            return everHeld.contains(containerId) ? Optional.of(AgentAssignment.exit(generation)) : Optional.empty();
         }
         if (outcome.state() != JobOutcome.State.RUNNING) {
             return Optional.of(AgentAssignment.exit(generation));
@@ -231,9 +233,14 @@ public final class ElasticJob {
         return Math.max(0, limits.max(role) - count(role, false));
     }
 
-    /** Containers the job still holds (for waiting until every agent has gone after the end). */
-    public synchronized int heldCount() {
-        return held.size();
+    /** Containers the job still holds (after the end: those whose agents have not gone yet). */
+    public synchronized List<String> heldContainers() {
+        return List.copyOf(held.keySet());
+    }
+
+    /** The running generation, if one runs. */
+    public synchronized Optional<GenerationPlan> runningPlan() {
+        return Optional.ofNullable(running);
     }
 
     /** Failures counted against the retry budget so far. */

@@ -200,6 +200,16 @@ class ElasticJobTest {
     }
 
     @Test
+    void anAgentOfAContainerTheJobNoLongerHoldsIsToldToExitAndAStrangerIsNotKnown() {
+        ElasticJob job = runningOnOne(2, 3);
+        job.completed("c1", 1, "crashed");
+
+        assertEquals(State.EXIT, job.assignment("c1").orElseThrow().state());
+        assertTrue(job.assignment("c9").isEmpty());
+        assertTrue(job.heldContainers().isEmpty());
+    }
+
+    @Test
     void containersBeyondTheMaximumAreRefused() {
         ElasticJob job = job(1, 1, 3);
         assertTrue(job.granted("c1", Role.WORKER));
