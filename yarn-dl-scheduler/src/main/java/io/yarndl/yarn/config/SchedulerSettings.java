@@ -1,7 +1,9 @@
 package io.yarndl.yarn.config;
 
 import io.yarndl.core.policy.PolicyRegistry;
+import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -11,6 +13,10 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeys;
+import org.apache.hadoop.util.ZKUtil;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.data.ACL;
 
 /**
  * Everything the DeepLearningScheduler reads from the ResourceManager's configuration, read once at
@@ -32,6 +38,12 @@ import org.apache.hadoop.conf.Configuration;
  * @param zkRoot            znode under which yarn-dl keeps its records
  * @param zkSessionTimeout  ZooKeeper session timeout of the state store's client
  * @param maxSamplesPerJob  progress samples kept per job for model fitting; older ones are dropped
+ * @param checkpointInterval  least time between two writes of the scheduler's checkpoint to ZooKeeper
+ * @param checkpointMaxBytes  largest compressed checkpoint; past it the samples stored are thinned
+ * @param zkAcl             ACL of the znodes the scheduler creates (the RM's {@code hadoop.zk.acl} by default)
+ * @param zkAuth            the scheduler's ZooKeeper credentials (the RM's {@code hadoop.zk.auth} by
+ *                          default); never printed
+ * @param appSecretRequired whether a DL application without its own ZooKeeper secret is rejected
  */
 public record SchedulerSettings(
         String policy,
@@ -42,7 +54,12 @@ public record SchedulerSettings(
         String zkAddress,
         String zkRoot,
         Duration zkSessionTimeout,
-        int maxSamplesPerJob) {
+        int maxSamplesPerJob,
+        Duration checkpointInterval,
+        long checkpointMaxBytes,
+        List<ACL> zkAcl,
+        List<ZKUtil.ZKAuthInfo> zkAuth,
+        boolean appSecretRequired) {
 
     /** Prefix of every key this class reads. */
     public static final String PREFIX = "yarn.dl.scheduler.";
@@ -83,13 +100,35 @@ public record SchedulerSettings(
     public static final int DEFAULT_MAX_SAMPLES_PER_JOB = 1_000;
     public static final int MIN_MAX_SAMPLES_PER_JOB = 10;
 
+    public static final String CHECKPOINT_INTERVAL_MS = PREFIX + "checkpoint-interval-ms";
+    public static final long DEFAULT_CHECKPOINT_INTERVAL_MS = 10_000;
+    public static final long MIN_CHECKPOINT_INTERVAL_MS = 100;
+
+    public static final String CHECKPOINT_MAX_BYTES = PREFIX + "checkpoint-max-bytes";
+    public static final long DEFAULT_CHECKPOINT_MAX_BYTES = 8L << 20;
+    public static final long MIN_CHECKPOINT_MAX_BYTES = 64L << 10;
+
+    /** No default of its own: falls back to {@link #HADOOP_ZK_ACL}, whose default opens to everyone. */
+    public static final String ZK_ACL = PREFIX + "zk-acl";
+    /** The RM's own ZooKeeper ACL key (ZKRMStateStore, leader election). */
+    public static final String HADOOP_ZK_ACL = CommonConfigurationKeys.ZK_ACL;
+    /** No default of its own: falls back to {@link #HADOOP_ZK_AUTH}. */
+    public static final String ZK_AUTH = PREFIX + "zk-auth";
+    /** The RM's own ZooKeeper credentials key; {@code @/path} reads them from a file. */
+    public static final String HADOOP_ZK_AUTH = CommonConfigurationKeys.ZK_AUTH;
+
+    public static final String APP_SECRET_REQUIRED = PREFIX + "app-secret-required";
+    public static final boolean DEFAULT_APP_SECRET_REQUIRED = false;
+
     /** Every {@code yarn.dl.scheduler.*} key, in the order {@link #describe()} lists them. */
     public static final List<String> KEYS = List.of(POLICY, INTERVAL_MS, QUEUES, PREEMPTION_GRACE_MS,
-            POLICY_TIMEOUT_MS, ZK_ADDRESS, ZK_ROOT, ZK_SESSION_TIMEOUT_MS, MAX_SAMPLES_PER_JOB);
+            POLICY_TIMEOUT_MS, ZK_ADDRESS, ZK_ROOT, ZK_SESSION_TIMEOUT_MS, MAX_SAMPLES_PER_JOB, CHECKPOINT_INTERVAL_MS,
+            CHECKPOINT_MAX_BYTES, ZK_ACL, ZK_AUTH, APP_SECRET_REQUIRED);
 
     /**
      * The default of each key as it is written in a configuration file. {@link #ZK_ADDRESS} maps to
-     * the empty string: it has no value of its own and borrows the RM's.
+     * the empty string: it has no value of its own and borrows the RM's; so do {@link #ZK_ACL} and
+     * {@link #ZK_AUTH}.
      */
     public static final Map<String, String> DEFAULTS = defaults();
 
@@ -103,6 +142,9 @@ public record SchedulerSettings(
         Objects.requireNonNull(zkAddress, "zkAddress");
         Objects.requireNonNull(zkRoot, "zkRoot");
         Objects.requireNonNull(zkSessionTimeout, "zkSessionTimeout");
+        Objects.requireNonNull(checkpointInterval, "checkpointInterval");
+        zkAcl = List.copyOf(Objects.requireNonNull(zkAcl, "zkAcl"));
+        zkAuth = List.copyOf(Objects.requireNonNull(zkAuth, "zkAuth"));
     }
 
     /** Reads the settings with the policies yarn-dl ships ({@link PolicyRegistry#standard()}) as the known ones. */
@@ -131,7 +173,13 @@ public record SchedulerSettings(
                 Duration.ofMillis(readLong(conf, ZK_SESSION_TIMEOUT_MS, DEFAULT_ZK_SESSION_TIMEOUT_MS,
                         MIN_ZK_SESSION_TIMEOUT_MS, "milliseconds")),
                 (int) readLong(conf, MAX_SAMPLES_PER_JOB, DEFAULT_MAX_SAMPLES_PER_JOB, MIN_MAX_SAMPLES_PER_JOB,
-                        Integer.MAX_VALUE, "samples"));
+                        Integer.MAX_VALUE, "samples"),
+                Duration.ofMillis(readLong(conf, CHECKPOINT_INTERVAL_MS, DEFAULT_CHECKPOINT_INTERVAL_MS,
+                        MIN_CHECKPOINT_INTERVAL_MS, "milliseconds")),
+                readLong(conf, CHECKPOINT_MAX_BYTES, DEFAULT_CHECKPOINT_MAX_BYTES, MIN_CHECKPOINT_MAX_BYTES, "bytes"),
+                readZkAcl(conf),
+                readZkAuth(conf),
+                readBoolean(conf, APP_SECRET_REQUIRED, DEFAULT_APP_SECRET_REQUIRED));
     }
 
     /** One line for the RM log at start: every effective setting, by the key that sets it. */
@@ -145,7 +193,46 @@ public record SchedulerSettings(
                 + ", " + ZK_ADDRESS + "=" + zkAddress
                 + ", " + ZK_ROOT + "=" + zkRoot
                 + ", " + ZK_SESSION_TIMEOUT_MS + "=" + zkSessionTimeout.toMillis()
-                + ", " + MAX_SAMPLES_PER_JOB + "=" + maxSamplesPerJob;
+                + ", " + MAX_SAMPLES_PER_JOB + "=" + maxSamplesPerJob
+                + ", " + CHECKPOINT_INTERVAL_MS + "=" + checkpointInterval.toMillis()
+                + ", " + CHECKPOINT_MAX_BYTES + "=" + checkpointMaxBytes
+                + ", " + ZK_ACL + "=" + describeAcl()
+                + ", " + ZK_AUTH + "=" + describeAuth()
+                + ", " + APP_SECRET_REQUIRED + "=" + appSecretRequired;
+    }
+
+    /** The ACL as it is written in a configuration file. */
+    public String describeAcl() {
+        List<String> entries = new ArrayList<>();
+        for (ACL acl : zkAcl) {
+            entries.add(acl.getId().getScheme() + ":" + acl.getId().getId() + ":" + permissions(acl.getPerms()));
+        }
+        return String.join(",", entries);
+    }
+
+    /** The credentials' schemes only: the secrets stay out of logs. */
+    private String describeAuth() {
+        if (zkAuth.isEmpty()) {
+            return "(none)";
+        }
+        List<String> schemes = new ArrayList<>();
+        for (ZKUtil.ZKAuthInfo auth : zkAuth) {
+            schemes.add(auth.getScheme() + ":***");
+        }
+        return String.join(",", schemes);
+    }
+
+    private static String permissions(int perms) {
+        StringBuilder letters = new StringBuilder();
+        String all = "rwcda";
+        int[] bits = {ZooDefs.Perms.READ, ZooDefs.Perms.WRITE, ZooDefs.Perms.CREATE, ZooDefs.Perms.DELETE,
+            ZooDefs.Perms.ADMIN};
+        for (int i = 0; i < bits.length; i++) {
+            if ((perms & bits[i]) != 0) {
+                letters.append(all.charAt(i));
+            }
+        }
+        return letters.toString();
     }
 
     @Override
@@ -185,6 +272,58 @@ public record SchedulerSettings(
             throw new InvalidSettingException(key, raw, "is out of range", allowed);
         }
         return value;
+    }
+
+    private static boolean readBoolean(Configuration conf, String key, boolean defaultValue) {
+        String raw = conf.get(key);
+        if (raw == null) {
+            return defaultValue;
+        }
+        return switch (raw.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new InvalidSettingException(key, raw, "is not a boolean", "allowed: true, false");
+        };
+    }
+
+    private static List<ACL> readZkAcl(Configuration conf) {
+        String key = present(conf, ZK_ACL) ? ZK_ACL : HADOOP_ZK_ACL;
+        String raw = conf.getTrimmed(key, CommonConfigurationKeys.ZK_ACL_DEFAULT);
+        String allowed = "allowed: comma-separated scheme:id:perms entries such as world:anyone:r,"
+                + "sasl:rm:rwcda or digest:yarn-dl:<base64 sha1>:rwcda (perms from rwcda), or @/path/to/file";
+        try {
+            List<ACL> acl = ZKUtil.parseACLs(ZKUtil.resolveConfIndirection(raw));
+            if (acl.isEmpty()) {
+                throw new InvalidSettingException(key, raw, "is empty", allowed);
+            }
+            return acl;
+        } catch (ZKUtil.BadAclFormatException | IOException e) {
+            throw new InvalidSettingException(key, raw, "cannot be read: " + e.getMessage(), allowed);
+        }
+    }
+
+    private static List<ZKUtil.ZKAuthInfo> readZkAuth(Configuration conf) {
+        String key = present(conf, ZK_AUTH) ? ZK_AUTH : HADOOP_ZK_AUTH;
+        String raw = conf.getTrimmed(key, "");
+        if (raw.isEmpty()) {
+            return List.of();
+        }
+        String allowed = "allowed: comma-separated scheme:credentials entries such as digest:yarn-dl:secret,"
+                + " or @/path/to/file holding them";
+        try {
+            return ZKUtil.parseAuth(ZKUtil.resolveConfIndirection(raw));
+        } catch (ZKUtil.BadAuthFormatException e) {
+            // The value is a secret, and Hadoop's message quotes it: name the key and the form only.
+            throw new InvalidSettingException(key, "(hidden)", "is not of the form scheme:auth", allowed);
+        } catch (IOException e) {
+            throw new InvalidSettingException(key, "(hidden)", "names a file that cannot be read: " + e.getMessage(),
+                    allowed);
+        }
+    }
+
+    private static boolean present(Configuration conf, String key) {
+        String value = conf.getTrimmed(key);
+        return value != null && !value.isEmpty();
     }
 
     private static Set<String> readQueues(Configuration conf) {
@@ -256,6 +395,11 @@ public record SchedulerSettings(
         defaults.put(ZK_ROOT, DEFAULT_ZK_ROOT);
         defaults.put(ZK_SESSION_TIMEOUT_MS, Long.toString(DEFAULT_ZK_SESSION_TIMEOUT_MS));
         defaults.put(MAX_SAMPLES_PER_JOB, Integer.toString(DEFAULT_MAX_SAMPLES_PER_JOB));
+        defaults.put(CHECKPOINT_INTERVAL_MS, Long.toString(DEFAULT_CHECKPOINT_INTERVAL_MS));
+        defaults.put(CHECKPOINT_MAX_BYTES, Long.toString(DEFAULT_CHECKPOINT_MAX_BYTES));
+        defaults.put(ZK_ACL, "");
+        defaults.put(ZK_AUTH, "");
+        defaults.put(APP_SECRET_REQUIRED, Boolean.toString(DEFAULT_APP_SECRET_REQUIRED));
         return Collections.unmodifiableMap(defaults);
     }
 }

@@ -1,6 +1,7 @@
 package io.yarndl.yarn.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.ZKUtil;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -71,12 +73,19 @@ class SchedulerSettingsTest {
         conf.set(SchedulerSettings.ZK_ROOT, "/clusters/a/yarn-dl");
         conf.set(SchedulerSettings.ZK_SESSION_TIMEOUT_MS, "1000");
         conf.set(SchedulerSettings.MAX_SAMPLES_PER_JOB, "10");
+        conf.set(SchedulerSettings.CHECKPOINT_INTERVAL_MS, "100");
+        conf.set(SchedulerSettings.CHECKPOINT_MAX_BYTES, "65536");
+        conf.set(SchedulerSettings.ZK_ACL, "sasl:rm:rwcda, world:anyone:r");
+        conf.set(SchedulerSettings.APP_SECRET_REQUIRED, "TRUE");
 
         SchedulerSettings settings = SchedulerSettings.from(conf, KNOWN);
 
         assertEquals(new SchedulerSettings("drf", Duration.ofMillis(100),
                 Set.of("root.gpu.dl-b", "root.dl", "root.gpu.dl-a"), Duration.ZERO, Duration.ofMillis(1),
-                "zk1:2181,zk2:2181/chroot", "/clusters/a/yarn-dl", Duration.ofSeconds(1), 10), settings);
+                "zk1:2181,zk2:2181/chroot", "/clusters/a/yarn-dl", Duration.ofSeconds(1), 10,
+                Duration.ofMillis(100), 65536, ZKUtil.parseACLs("sasl:rm:rwcda,world:anyone:r"), List.of(), true),
+                settings);
+        assertEquals("sasl:rm:rwcda,world:anyone:r", settings.describeAcl());
         assertEquals(List.of("root.gpu.dl-b", "root.dl", "root.gpu.dl-a"), List.copyOf(settings.queues()),
                 "queues keep the order they were configured in");
     }
@@ -240,7 +249,10 @@ class SchedulerSettingsTest {
                 + " yarn.dl.scheduler.interval-ms=5000, yarn.dl.scheduler.queues=root.dl,"
                 + " yarn.dl.scheduler.preemption-grace-ms=30000, yarn.dl.scheduler.policy-timeout-ms=10000,"
                 + " yarn.dl.scheduler.zk-address=zk1:2181, yarn.dl.scheduler.zk-root=/yarn-dl,"
-                + " yarn.dl.scheduler.zk-session-timeout-ms=30000, yarn.dl.scheduler.max-samples-per-job=1000",
+                + " yarn.dl.scheduler.zk-session-timeout-ms=30000, yarn.dl.scheduler.max-samples-per-job=1000"
+                + ", yarn.dl.scheduler.checkpoint-interval-ms=10000, yarn.dl.scheduler.checkpoint-max-bytes=8388608"
+                + ", yarn.dl.scheduler.zk-acl=world:anyone:rwcda, yarn.dl.scheduler.zk-auth=(none)"
+                + ", yarn.dl.scheduler.app-secret-required=false",
                 line);
         for (String key : SchedulerSettings.KEYS) {
             assertTrue(line.contains(key + "="), key);
@@ -268,5 +280,52 @@ class SchedulerSettingsTest {
 
         assertEquals(Set.copyOf(constants), Set.copyOf(SchedulerSettings.KEYS));
         assertEquals(SchedulerSettings.KEYS, List.copyOf(SchedulerSettings.DEFAULTS.keySet()));
+    }
+
+    @Test
+    void zkAclAndAuthBorrowTheRmsOwnAndTheAuthSecretNeverReachesTheLog() throws Exception {
+        Configuration conf = new Configuration(false);
+        conf.set(SchedulerSettings.HADOOP_ZK_ADDRESS, "zk1:2181");
+        conf.set(SchedulerSettings.HADOOP_ZK_ACL, "digest:rm:abc=:rwcda");
+        conf.set(SchedulerSettings.HADOOP_ZK_AUTH, "digest:rm:topsecret");
+
+        SchedulerSettings settings = SchedulerSettings.from(conf, KNOWN);
+
+        assertEquals(ZKUtil.parseACLs("digest:rm:abc=:rwcda"), settings.zkAcl());
+        assertEquals("digest", settings.zkAuth().get(0).getScheme());
+        assertFalse(settings.describe().contains("topsecret"), settings.describe());
+    }
+
+    @Test
+    void zkAclDefaultsToHadoopsOpenAcl() {
+        Configuration conf = new Configuration(false);
+        conf.set(SchedulerSettings.HADOOP_ZK_ADDRESS, "zk1:2181");
+
+        SchedulerSettings settings = SchedulerSettings.from(conf, KNOWN);
+
+        assertEquals("world:anyone:rwcda", settings.describeAcl());
+        assertTrue(settings.zkAuth().isEmpty());
+        assertFalse(settings.appSecretRequired());
+    }
+
+    @Test
+    void badAclNamesTheKeyAndTheFormat() {
+        InvalidSettingException error = rejected(SchedulerSettings.ZK_ACL, "world:anyone");
+
+        assertNames(error, SchedulerSettings.ZK_ACL, "world:anyone", "scheme:id:perms");
+    }
+
+    @Test
+    void badAuthNamesTheKeyButNotTheValue() {
+        InvalidSettingException error = rejected(SchedulerSettings.ZK_AUTH, "nocolonsecret");
+
+        assertTrue(error.getMessage().contains(SchedulerSettings.ZK_AUTH), error.getMessage());
+        assertFalse(error.getMessage().contains("nocolonsecret"), error.getMessage());
+    }
+
+    @Test
+    void appSecretRequiredIsABoolean() {
+        assertNames(rejected(SchedulerSettings.APP_SECRET_REQUIRED, "yes"), SchedulerSettings.APP_SECRET_REQUIRED,
+                "yes", "true, false");
     }
 }
