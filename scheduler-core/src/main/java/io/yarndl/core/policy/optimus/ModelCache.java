@@ -3,12 +3,15 @@ package io.yarndl.core.policy.optimus;
 import io.yarndl.core.job.JobView;
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.core.job.TrainingGoal;
+import io.yarndl.core.policy.PolicyState;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
@@ -89,6 +92,39 @@ final class ModelCache {
             }
         }
         return configs;
+    }
+
+    /** Every job's fitted models and fit point, by job id. */
+    Map<String, PolicyState.FittedJob> save() {
+        Map<String, PolicyState.FittedJob> saved = new TreeMap<>();
+        entries.forEach((id, entry) -> saved.put(id, new PolicyState.FittedJob(
+                entry.convergence().map(FittedModelForms::toStored).orElse(null),
+                entry.speed().map(FittedModelForms::toStored).orElse(null),
+                entry.fittedStep(), entry.fittedSamples(), entry.fittedUpTo(),
+                FittedModelForms.toStored(entry.fittedConfigs()))));
+        return saved;
+    }
+
+    /**
+     * Replaces every entry with {@code saved}. An entry whose models cannot be rebuilt is left out,
+     * so that job is fitted afresh from its samples on its next round.
+     *
+     * @return the ids of the jobs left out
+     */
+    Set<String> restore(Map<String, PolicyState.FittedJob> saved) {
+        entries.clear();
+        Set<String> dropped = new TreeSet<>();
+        saved.forEach((id, job) -> {
+            try {
+                entries.put(id, new Entry(job.fittedStep(), job.fittedSamples(), job.fittedUpTo(),
+                        FittedModelForms.fromStored(job.fittedConfigurations()),
+                        Optional.ofNullable(job.speed()).map(FittedModelForms::fromStored),
+                        Optional.ofNullable(job.curve()).map(FittedModelForms::fromStored)));
+            } catch (IllegalArgumentException | NullPointerException unusable) {
+                dropped.add(id);
+            }
+        });
+        return dropped;
     }
 
     /** Forgets jobs not in {@code live}, so the cache never outgrows the jobs in the system. */

@@ -11,7 +11,8 @@ import io.yarndl.core.placement.PlacementStrategy;
 import io.yarndl.core.placement.packing.PackingPlacement;
 import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.Plan;
-import io.yarndl.core.policy.SchedulingPolicy;
+import io.yarndl.core.policy.LearningPolicy;
+import io.yarndl.core.policy.PolicyState;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -33,7 +34,7 @@ import java.util.Set;
  * <p>Not thread-safe: the model cache is mutated by {@link #plan}; a driver calls one round at a
  * time, as both drivers do.
  */
-public final class OptimusPolicy implements SchedulingPolicy {
+public final class OptimusPolicy implements LearningPolicy {
 
     public static final String NAME = "optimus";
 
@@ -51,6 +52,21 @@ public final class OptimusPolicy implements SchedulingPolicy {
     @Override
     public String name() {
         return NAME;
+    }
+
+    /** Each job's fitted convergence and speed models and the point they were fitted at. */
+    @Override
+    public PolicyState saveState() {
+        return new PolicyState(NAME, models.save());
+    }
+
+    @Override
+    public Set<String> restoreState(PolicyState state) {
+        if (!NAME.equals(state.policy())) {
+            throw new IllegalArgumentException("cannot restore " + NAME + " from the state of policy '"
+                    + state.policy() + "'");
+        }
+        return models.restore(state.jobs());
     }
 
     @Override
