@@ -59,6 +59,15 @@ public final class PlanBook {
         }
     }
 
+    /**
+     * Puts back the plan and round count a previous scheduler checkpointed, before this one's first
+     * round: until then, {@code allocate()} enforces what the old scheduler decided.
+     */
+    public void restore(Plan plan, long roundsBefore) {
+        current.set(plan);
+        rounds.set(roundsBefore);
+    }
+
     public void recordFailure() {
         failedRounds.incrementAndGet();
     }

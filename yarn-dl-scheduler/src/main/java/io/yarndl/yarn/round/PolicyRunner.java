@@ -2,12 +2,16 @@ package io.yarndl.yarn.round;
 
 import io.yarndl.core.cluster.ClusterSnapshot;
 import io.yarndl.core.job.JobView;
+import io.yarndl.core.policy.LearningPolicy;
 import io.yarndl.core.policy.Plan;
 import io.yarndl.core.policy.PolicyRegistry;
+import io.yarndl.core.policy.PolicyState;
 import io.yarndl.core.policy.SchedulingPolicy;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -18,16 +22,20 @@ import java.util.concurrent.TimeoutException;
 /**
  * Runs the configured policy on its own thread with a deadline, so a policy that hangs or loops
  * cannot stall scheduling rounds. A policy that overruns is abandoned together with its thread and
- * its instance (its memoised state may be half-updated) and a fresh instance serves the next round:
- * Optimus, say, then refits its models from the samples.
+ * its instance (its memoised state may be half-updated) and a fresh instance serves the next round.
+ *
+ * <p>A {@link LearningPolicy}'s state is saved after every good round, on the policy's own thread,
+ * so the copy the checkpoint stores is always one the policy planned with. A fresh instance, after
+ * an overrun or an RM restart, is given that state back instead of learning every job again.
  */
 public final class PolicyRunner implements AutoCloseable {
 
     private final PolicyRegistry registry;
     private final String policyName;
     private final Duration timeout;
-    private SchedulingPolicy policy;
+    private volatile SchedulingPolicy policy;
     private ExecutorService executor;
+    private volatile PolicyState lastState;
 
     public PolicyRunner(PolicyRegistry registry, String policyName, Duration timeout) {
         this.registry = registry;
@@ -41,6 +49,11 @@ public final class PolicyRunner implements AutoCloseable {
         return policyName;
     }
 
+    /** What the policy had learned after its last good round (or was restored with); empty for a policy that learns nothing. */
+    public Optional<PolicyState> lastState() {
+        return Optional.ofNullable(lastState);
+    }
+
     /**
      * The policy's plan.
      *
@@ -50,16 +63,49 @@ public final class PolicyRunner implements AutoCloseable {
     public Plan plan(ClusterSnapshot snapshot, List<JobView> jobs)
             throws TimeoutException, ExecutionException, InterruptedException {
         SchedulingPolicy running = policy;
-        Future<Plan> result = executor.submit(() -> running.plan(snapshot, jobs));
+        Future<Plan> result = executor.submit(() -> {
+            Plan plan = running.plan(snapshot, jobs);
+            // An abandoned instance that finishes late must not overwrite what its replacement knows.
+            if (running instanceof LearningPolicy learning && policy == running) {
+                lastState = learning.saveState();
+            }
+            return plan;
+        });
         try {
             return result.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException overran) {
             result.cancel(true);
             executor.shutdownNow();
             executor = newExecutor();
-            policy = registry.create(policyName);
+            SchedulingPolicy fresh = registry.create(policyName);
+            policy = fresh;
+            PolicyState known = lastState;
+            if (known != null && fresh instanceof LearningPolicy learning) {
+                executor.submit(() -> learning.restoreState(known));
+            }
             throw overran;
         }
+    }
+
+    /**
+     * Gives the policy what an earlier instance learned.
+     *
+     * @return the jobs whose entries could not be used (they are learned again from their samples)
+     * @throws IllegalArgumentException when the state belongs to another policy, or this policy learns nothing
+     */
+    public Set<String> restore(PolicyState state) throws ExecutionException, InterruptedException, TimeoutException {
+        if (!(policy instanceof LearningPolicy learning)) {
+            throw new IllegalArgumentException("policy " + policyName + " keeps no learned state; the checkpoint's "
+                    + state.policy() + " state is not used");
+        }
+        if (!policyName.equals(state.policy())) {
+            throw new IllegalArgumentException("the checkpoint holds the state of policy " + state.policy()
+                    + ", the scheduler now runs " + policyName + "; it is not used");
+        }
+        Set<String> dropped = executor.submit(() -> learning.restoreState(state))
+                .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        lastState = executor.submit(learning::saveState).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        return dropped;
     }
 
     @Override

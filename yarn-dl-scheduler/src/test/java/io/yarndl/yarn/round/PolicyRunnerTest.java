@@ -1,0 +1,142 @@
+package io.yarndl.yarn.round;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.yarndl.core.cluster.ClusterSnapshot;
+import io.yarndl.core.job.JobView;
+import io.yarndl.core.policy.LearningPolicy;
+import io.yarndl.core.policy.Plan;
+import io.yarndl.core.policy.PolicyRegistry;
+import io.yarndl.core.policy.PolicyState;
+import io.yarndl.core.policy.SchedulingPolicy;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.Test;
+
+class PolicyRunnerTest {
+
+    private static final ClusterSnapshot EMPTY = new ClusterSnapshot(0, List.of());
+
+    @Test
+    void savesALearningPolicysStateAfterEachGoodRound() throws Exception {
+        try (PolicyRunner runner = runner(false, Duration.ofSeconds(5))) {
+            runner.plan(EMPTY, List.of());
+            runner.plan(EMPTY, List.of());
+
+            assertEquals(2, rounds(runner.lastState().orElseThrow()));
+        }
+    }
+
+    @Test
+    void aRestoredPolicyGoesOnFromTheStateItWasGiven() throws Exception {
+        try (PolicyRunner runner = runner(false, Duration.ofSeconds(5))) {
+            Set<String> dropped = runner.restore(Learner.state(41));
+            runner.plan(EMPTY, List.of());
+
+            assertTrue(dropped.isEmpty());
+            assertEquals(42, rounds(runner.lastState().orElseThrow()));
+        }
+    }
+
+    @Test
+    void theInstanceThatReplacesAnOverrunningPolicyKeepsWhatTheOldOneLearned() throws Exception {
+        try (PolicyRunner runner = runner(true, Duration.ofMillis(300))) {
+            runner.plan(EMPTY, List.of());
+            assertThrows(TimeoutException.class, () -> runner.plan(EMPTY, List.of()));
+            runner.plan(EMPTY, List.of());
+
+            assertEquals(2, rounds(runner.lastState().orElseThrow()), "round 1, then the replacement's round");
+        }
+    }
+
+    @Test
+    void refusesTheStateOfAnotherPolicyAndAPolicyThatLearnsNothing() {
+        try (PolicyRunner learner = runner(false, Duration.ofSeconds(5));
+             PolicyRunner stateless = new PolicyRunner(new PolicyRegistry().register("fixed", Fixed::new), "fixed",
+                     Duration.ofSeconds(5))) {
+            IllegalArgumentException other = assertThrows(IllegalArgumentException.class,
+                    () -> learner.restore(new PolicyState("optimus", Map.of())));
+            IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+                    () -> stateless.restore(Learner.state(1)));
+
+            assertTrue(other.getMessage().contains("optimus"), other.getMessage());
+            assertTrue(none.getMessage().contains("keeps no learned state"), none.getMessage());
+            assertTrue(stateless.lastState().isEmpty());
+        }
+    }
+
+    private static PolicyRunner runner(boolean slowSecondCall, Duration timeout) {
+        int[] calls = {0};
+        PolicyRegistry registry = new PolicyRegistry().register(Learner.NAME, () -> new Learner(calls, slowSecondCall));
+        return new PolicyRunner(registry, Learner.NAME, timeout);
+    }
+
+    private static long rounds(PolicyState state) {
+        return state.jobs().get("rounds").fittedStep();
+    }
+
+    /** Learns how many rounds it planned; the second call of the whole test hangs when asked to. */
+    private static final class Learner implements LearningPolicy {
+        static final String NAME = "learner";
+        private final int[] calls;
+        private final boolean slowSecondCall;
+        private long rounds;
+
+        Learner(int[] calls, boolean slowSecondCall) {
+            this.calls = calls;
+            this.slowSecondCall = slowSecondCall;
+        }
+
+        static PolicyState state(long rounds) {
+            return new PolicyState(NAME, Map.of("rounds",
+                    new PolicyState.FittedJob(null, null, rounds, 0, 0, List.of())));
+        }
+
+        @Override
+        public String name() {
+            return NAME;
+        }
+
+        @Override
+        public Plan plan(ClusterSnapshot snapshot, List<JobView> jobs) {
+            if (++calls[0] == 2 && slowSecondCall) {
+                try {
+                    Thread.sleep(60_000);
+                } catch (InterruptedException stopped) {
+                    Thread.currentThread().interrupt();
+                    return new Plan(0, NAME, Map.of());
+                }
+            }
+            rounds++;
+            return new Plan(snapshot.timeSec(), NAME, Map.of());
+        }
+
+        @Override
+        public PolicyState saveState() {
+            return state(rounds);
+        }
+
+        @Override
+        public Set<String> restoreState(PolicyState state) {
+            rounds = state.jobs().get("rounds").fittedStep();
+            return Set.of();
+        }
+    }
+
+    private record Fixed() implements SchedulingPolicy {
+        @Override
+        public String name() {
+            return "fixed";
+        }
+
+        @Override
+        public Plan plan(ClusterSnapshot snapshot, List<JobView> jobs) {
+            return new Plan(snapshot.timeSec(), "fixed", Map.of());
+        }
+    }
+}
