@@ -1,11 +1,14 @@
 package io.yarndl.yarn.access;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.data.ACL;
+import org.apache.zookeeper.data.Id;
 
 /**
  * The ACL of a job's node, {@code <root>/jobs/<applicationId>}, and of the records below it: the
@@ -30,7 +33,9 @@ public final class JobNodeAcl {
      * @param schedulerHasCredentials whether the scheduler authenticates ({@code zk-auth} not empty)
      */
     public JobNodeAcl(List<ACL> schedulerAcl, boolean schedulerHasCredentials) {
-        this.schedulerAcl = List.copyOf(Objects.requireNonNull(schedulerAcl, "schedulerAcl"));
+        // Not List.copyOf: ZooKeeper's validateACL calls contains(null), which such lists refuse.
+        this.schedulerAcl = Collections.unmodifiableList(new ArrayList<>(Objects.requireNonNull(schedulerAcl,
+                "schedulerAcl")));
         if (this.schedulerAcl.isEmpty()) {
             throw new IllegalArgumentException("the scheduler's ZooKeeper ACL is empty");
         }
@@ -59,7 +64,7 @@ public final class JobNodeAcl {
             }
         }
         acl.add(new AppZkCredentials(applicationId, secret.get()).fullAccess());
-        return List.copyOf(acl);
+        return Collections.unmodifiableList(acl);
     }
 
     /**
@@ -70,6 +75,28 @@ public final class JobNodeAcl {
     public boolean grantsDeleteToAnIdentity() {
         return schedulerAcl.stream().anyMatch(entry -> !ZooDefs.Ids.ANYONE_ID_UNSAFE.equals(entry.getId())
                 && (entry.getPerms() & ZooDefs.Perms.DELETE) != 0);
+    }
+
+    /**
+     * Whether a node's ACL, as ZooKeeper reports it, is {@code expected}, in any order. ZooKeeper
+     * (3.6 and later) shows a client without admin right on the node every digest id with its hash
+     * replaced by {@code x}; such an ACL matches when all else does.
+     */
+    public static boolean same(List<ACL> reported, List<ACL> expected) {
+        Set<ACL> actual = Set.copyOf(reported);
+        return actual.equals(Set.copyOf(expected)) || actual.equals(Set.copyOf(redacted(expected)));
+    }
+
+    private static List<ACL> redacted(List<ACL> acl) {
+        List<ACL> redacted = new ArrayList<>();
+        for (ACL entry : acl) {
+            Id id = entry.getId();
+            int colon = id.getId().indexOf(':');
+            redacted.add(AppZkCredentials.SCHEME.equals(id.getScheme()) && colon >= 0
+                    ? new ACL(entry.getPerms(), new Id(id.getScheme(), id.getId().substring(0, colon + 1) + "x"))
+                    : entry);
+        }
+        return redacted;
     }
 
     /** An ACL as it is written in a configuration file, {@code scheme:id:perms}, for log lines. */

@@ -68,6 +68,18 @@ class JobNodeAclTest {
     }
 
     @Test
+    void anAclReadWithoutAdminRightMatchesDespiteItsRedactedDigests() throws Exception {
+        List<ACL> expected = new JobNodeAcl(acl("world:anyone:rwcda"), true).forJob(APP, Optional.of(SECRET));
+        List<ACL> redacted = List.of(new ACL(Perms.ALL, new Id("digest", APP + ":x")),
+                new ACL(Perms.READ, new Id("world", "anyone")));
+        assertTrue(JobNodeAcl.same(redacted, expected));
+        assertTrue(JobNodeAcl.same(List.of(expected.get(1), expected.get(0)), expected));
+        assertFalse(JobNodeAcl.same(List.of(new ACL(Perms.ALL, new Id("digest", "other:x")),
+                new ACL(Perms.READ, new Id("world", "anyone"))), expected));
+        assertFalse(JobNodeAcl.same(acl("world:anyone:rwcda"), expected));
+    }
+
+    @Test
     void refusesAnEmptySchedulerAcl() {
         assertThrows(IllegalArgumentException.class, () -> new JobNodeAcl(List.of(), false));
     }
