@@ -3,10 +3,12 @@ package io.yarndl.yarn.access;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.yarn.jobs.JobRecordWriter;
+import io.yarndl.yarn.jobs.RecordAccessDeniedException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -179,5 +181,24 @@ class JobNodesTest {
         await("client reconnected", () -> client.getZookeeperClient().isConnected());
         jobNodes.retryPending();
         assertNull(client.checkExists().forPath(ROOT + "/jobs/app_9"));
+    }
+
+    @Test
+    void withAnAnonymousSchedulerOthersMayDeleteRecordsButNeverForgeThem() throws Exception {
+        jobNodes.ensureJobsRoot();
+        jobNodes.create("app_10", Optional.of("secret-a"));
+        await("app_10 created", () -> exists("app_10"));
+        new JobRecordWriter(clientOf("app_10", "secret-a"), ROOT, "app_10", new AppZkCredentials("app_10", "secret-a"))
+                .writeProgress(new ProgressSample(1, 10, 2.0, 3.0, 1, 0));
+        CuratorFramework other = clientOf("app_11", "secret-b");
+        JobRecordWriter forger = new JobRecordWriter(other, ROOT, "app_10", new AppZkCredentials("app_11", "secret-b"));
+        ProgressSample forged = new ProgressSample(999, 20, 0.001, 3.0, 1, 0);
+        assertThrows(RecordAccessDeniedException.class, () -> forger.writeProgress(forged));
+
+        // The price of a scheduler without credentials: world keeps delete, or it could not remove
+        // finished jobs; so another client may delete the record, yet not write one in its place.
+        other.delete().forPath(ROOT + "/jobs/app_10/progress");
+        assertThrows(RecordAccessDeniedException.class, () -> forger.writeProgress(forged));
+        assertNull(client.checkExists().forPath(ROOT + "/jobs/app_10/progress"));
     }
 }
