@@ -3,9 +3,11 @@ package io.yarndl.am.cli;
 import io.yarndl.am.job.ElasticJobConfig;
 import io.yarndl.am.job.ElasticJobConfigCodec;
 import io.yarndl.am.job.ShippedFile;
+import io.yarndl.yarn.access.AppZkSecret;
 import io.yarndl.yarn.jobs.DlJobContract;
 import io.yarndl.yarn.jobs.JobDescription;
 import io.yarndl.yarn.jobs.JobRecordCodec;
+import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,7 +25,9 @@ import org.apache.hadoop.yarn.conf.YarnConfiguration;
 /**
  * The elastic ApplicationMaster's container: its localised files (everything in the config's
  * {@link ElasticJobConfig#files()}), its environment (the job spec, ZooKeeper, the AM config and a
- * classpath with the AM jar) and its command line.
+ * classpath with the AM jar), its command line, and its credentials, which carry a fresh
+ * ZooKeeper secret ({@link AppZkSecret}): the scheduler lets only the holder of that secret write
+ * the job's records, and YARN hands credentials to the AM alone, never through its environment.
  */
 public final class AmLaunchContext {
 
@@ -40,10 +44,14 @@ public final class AmLaunchContext {
      * @param request the checked command line (description, ZooKeeper, AM memory, extra classpath)
      * @param config  the AM config, with the staged files
      * @param conf    the client's configuration, for {@code yarn.application.classpath}
+     * @throws IOException when the credentials cannot be serialised
      */
-    public static ContainerLaunchContext build(JobRequest request, ElasticJobConfig config, Configuration conf) {
-        return ContainerLaunchContext.newInstance(localResources(config.files()),
+    public static ContainerLaunchContext build(JobRequest request, ElasticJobConfig config, Configuration conf)
+            throws IOException {
+        ContainerLaunchContext context = ContainerLaunchContext.newInstance(localResources(config.files()),
                 environment(request, config, conf), List.of(command(request.amMemoryMb())), null, null, null);
+        AppZkSecret.addTo(context, AppZkSecret.generate());
+        return context;
     }
 
     static Map<String, LocalResource> localResources(List<ShippedFile> files) {

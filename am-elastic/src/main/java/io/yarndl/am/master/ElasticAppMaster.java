@@ -16,6 +16,7 @@ import io.yarndl.am.yarn.QuietRmCallbacks;
 import io.yarndl.core.job.Architecture;
 import io.yarndl.core.job.Framework;
 import io.yarndl.core.job.TrainingGoal;
+import io.yarndl.yarn.access.AppZkSecret;
 import io.yarndl.yarn.jobs.DlJobContract;
 import io.yarndl.yarn.jobs.JobDescription;
 import java.io.IOException;
@@ -126,7 +127,8 @@ public final class ElasticAppMaster {
         String root = System.getenv(DlJobContract.ZK_ROOT_ENV);
         int code;
         try (JobRecords records = JobRecords.connect(System.getenv(DlJobContract.ZK_ADDRESS_ENV),
-                root == null || root.isBlank() ? "/yarn-dl" : root, applicationId, spec)) {
+                root == null || root.isBlank() ? "/yarn-dl" : root, applicationId, spec,
+                AppZkSecret.fromCurrentUser())) {
             code = new ElasticAppMaster(spec, config, applicationId, AmContainer.hostname(), AmContainer.logDir(),
                     new YarnConfiguration())
                     .run(records);

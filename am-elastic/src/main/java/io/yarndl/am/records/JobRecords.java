@@ -1,8 +1,12 @@
 package io.yarndl.am.records;
 
 import io.yarndl.core.job.ProgressSample;
+import io.yarndl.yarn.access.AppZkCredentials;
 import io.yarndl.yarn.jobs.JobDescription;
 import io.yarndl.yarn.jobs.JobRecordWriter;
+import io.yarndl.yarn.jobs.RecordAccessDeniedException;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryNTimes;
@@ -14,6 +18,13 @@ import org.slf4j.LoggerFactory;
  * the job. When the connection is lost a write blocks for at most about the connection timeout,
  * fails, is logged and dropped; the spec is retried with every progress write until it succeeds,
  * and the next progress sample simply replaces a lost one. Thread-safe; writes are serialised.
+ *
+ * <p>With the application's ZooKeeper secret (the client put it in the AM's credentials) the
+ * client authenticates as the application and writes only below the job node the scheduler
+ * created for it ({@link JobRecordWriter}'s authenticated mode); until that node exists, writes
+ * are dropped like any other failure. Without a secret it writes as before secrets existed. A
+ * write ZooKeeper refuses for lack of permission is counted in {@link #refusedWrites()} and logged
+ * at WARN the first time, at DEBUG after; the job goes on, as after any other failed write.
  */
 public final class JobRecords implements AutoCloseable {
 
@@ -24,6 +35,7 @@ public final class JobRecords implements AutoCloseable {
     private final CuratorFramework client;
     private final JobRecordWriter writer;
     private final JobDescription spec;
+    private final AtomicLong refusedWrites = new AtomicLong();
     private boolean specWritten;
 
     private JobRecords(CuratorFramework client, JobRecordWriter writer, JobDescription spec) {
@@ -32,20 +44,51 @@ public final class JobRecords implements AutoCloseable {
         this.spec = spec;
     }
 
-    /** Records under {@code root} on {@code zkAddress}; with no address, records nothing (and says so). */
+    /** Records under {@code root} on {@code zkAddress}, anonymously; with no address, records nothing (and says so). */
     public static JobRecords connect(String zkAddress, String root, String applicationId, JobDescription spec) {
+        return connect(zkAddress, root, applicationId, spec, Optional.empty());
+    }
+
+    /**
+     * Records under {@code root} on {@code zkAddress}, authenticated as {@code applicationId} when
+     * {@code secret} is present; with no address, records nothing (and says so).
+     */
+    public static JobRecords connect(String zkAddress, String root, String applicationId, JobDescription spec,
+                                     Optional<String> secret) {
+        return open(zkAddress, root, applicationId, spec,
+                secret.map(value -> new AppZkCredentials(applicationId, value)));
+    }
+
+    /**
+     * Records authenticated with {@code credentials}, which may be another application's than
+     * {@code applicationId}: how tests play an AM trying to write a job that is not its own.
+     */
+    static JobRecords connectWith(String zkAddress, String root, String applicationId, JobDescription spec,
+                                  AppZkCredentials credentials) {
+        return open(zkAddress, root, applicationId, spec, Optional.of(credentials));
+    }
+
+    private static JobRecords open(String zkAddress, String root, String applicationId, JobDescription spec,
+                                   Optional<AppZkCredentials> credentials) {
         if (zkAddress == null || zkAddress.isBlank()) {
             LOG.warn("no ZooKeeper address in the environment: this job publishes no records");
             return new JobRecords(null, null, spec);
         }
-        CuratorFramework client = CuratorFrameworkFactory.builder()
+        CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
                 .connectString(zkAddress)
                 .connectionTimeoutMs(CONNECTION_TIMEOUT_MS)
                 .sessionTimeoutMs(SESSION_TIMEOUT_MS)
-                .retryPolicy(new RetryNTimes(1, 500))
-                .build();
+                .retryPolicy(new RetryNTimes(1, 500));
+        credentials.ifPresent(own -> builder.authorization(AppZkCredentials.SCHEME, own.authBytes()));
+        CuratorFramework client = builder.build();
         client.start();
-        return new JobRecords(client, new JobRecordWriter(client, root, applicationId), spec);
+        JobRecordWriter writer = credentials
+                .map(own -> new JobRecordWriter(client, root, applicationId, own))
+                .orElseGet(() -> new JobRecordWriter(client, root, applicationId));
+        LOG.info("publishing job records under {}{} {}", zkAddress, root, credentials
+                .map(own -> "as " + own.applicationId() + ", with its ZooKeeper secret")
+                .orElse("anonymously (no ZooKeeper secret in this AM's credentials)"));
+        return new JobRecords(client, writer, spec);
     }
 
     public synchronized void writeSpec() {
@@ -55,6 +98,8 @@ public final class JobRecords implements AutoCloseable {
         try {
             writer.writeSpec(spec);
             specWritten = true;
+        } catch (RecordAccessDeniedException refused) {
+            refused(refused);
         } catch (Exception e) {
             LOG.warn("could not write the job spec to ZooKeeper (will retry): {}", e.toString());
         }
@@ -67,6 +112,8 @@ public final class JobRecords implements AutoCloseable {
         writeSpec();
         try {
             writer.writeProgress(sample);
+        } catch (RecordAccessDeniedException refused) {
+            refused(refused);
         } catch (Exception e) {
             LOG.warn("could not write progress to ZooKeeper (dropped): {}", e.toString());
         }
@@ -78,15 +125,33 @@ public final class JobRecords implements AutoCloseable {
         }
         try {
             writer.remove();
+        } catch (RecordAccessDeniedException refused) {
+            refused(refused);
         } catch (Exception e) {
             LOG.warn("could not remove the job's records from ZooKeeper: {}", e.toString());
         }
     }
 
+    /** How many writes ZooKeeper refused for lack of permission since this AM started. */
+    public long refusedWrites() {
+        return refusedWrites.get();
+    }
+
     @Override
     public void close() {
+        if (refusedWrites.get() > 0) {
+            LOG.warn("ZooKeeper refused {} of this job's record writes", refusedWrites.get());
+        }
         if (client != null) {
             client.close();
+        }
+    }
+
+    private void refused(RecordAccessDeniedException refused) {
+        if (refusedWrites.incrementAndGet() == 1) {
+            LOG.warn("{} (later refusals are logged at DEBUG)", refused.getMessage());
+        } else {
+            LOG.debug("{}", refused.getMessage());
         }
     }
 }

@@ -1,15 +1,18 @@
 package io.yarndl.am.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.yarndl.am.job.ElasticJobConfig;
 import io.yarndl.am.job.ElasticJobConfigCodec;
 import io.yarndl.am.job.ShippedFile;
+import io.yarndl.yarn.access.AppZkSecret;
 import io.yarndl.yarn.jobs.DlJobContract;
 import io.yarndl.yarn.jobs.JobRecordCodec;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -49,7 +52,7 @@ class AmLaunchContextTest {
     }
 
     @Test
-    void environmentCarriesSpecZooKeeperConfigAndClasspath() {
+    void environmentCarriesSpecZooKeeperConfigAndClasspath() throws Exception {
         Map<String, String> env = AmLaunchContext.build(request, config, new Configuration(false)).getEnvironment();
         assertEquals(Set.of(DlJobContract.SPEC_ENV, DlJobContract.ZK_ADDRESS_ENV, DlJobContract.ZK_ROOT_ENV,
                 ElasticJobConfigCodec.ENV, "CLASSPATH"), env.keySet());
@@ -65,7 +68,7 @@ class AmLaunchContextTest {
     }
 
     @Test
-    void configEnvironmentDecodesToTheSameConfig() {
+    void configEnvironmentDecodesToTheSameConfig() throws Exception {
         Map<String, String> env = AmLaunchContext.build(request, config, new Configuration(false)).getEnvironment();
         assertEquals(config, ElasticJobConfigCodec.decode(env.get(ElasticJobConfigCodec.ENV)));
     }
@@ -86,7 +89,7 @@ class AmLaunchContextTest {
     }
 
     @Test
-    void commandStartsTheAmMainClassWithThreeQuartersOfItsMemory() {
+    void commandStartsTheAmMainClassWithThreeQuartersOfItsMemory() throws Exception {
         ContainerLaunchContext context = AmLaunchContext.build(request, config, new Configuration(false));
         assertEquals(1, context.getCommands().size());
         String command = context.getCommands().get(0);
@@ -96,7 +99,20 @@ class AmLaunchContextTest {
     }
 
     @Test
-    void localisesEveryShippedFileUnderItsName() {
+    void credentialsCarryAFreshZooKeeperSecretThatNoEnvironmentValueShows() throws Exception {
+        ContainerLaunchContext first = AmLaunchContext.build(request, config, new Configuration(false));
+        ContainerLaunchContext second = AmLaunchContext.build(request, config, new Configuration(false));
+        List<String> problems = new ArrayList<>();
+        String secret = AppZkSecret.fromLaunchContext(first, problems::add).orElseThrow();
+        assertEquals(List.of(), problems);
+        assertEquals(43, secret.length());
+        assertNotEquals(secret, AppZkSecret.fromLaunchContext(second, problems::add).orElseThrow());
+        assertTrue(first.getEnvironment().values().stream().noneMatch(value -> value.contains(secret)));
+        assertTrue(first.getCommands().stream().noneMatch(command -> command.contains(secret)));
+    }
+
+    @Test
+    void localisesEveryShippedFileUnderItsName() throws Exception {
         Map<String, LocalResource> resources =
                 AmLaunchContext.build(request, config, new Configuration(false)).getLocalResources();
         assertEquals(Set.of("yarn-dl-am.jar", "train.py"), resources.keySet());
