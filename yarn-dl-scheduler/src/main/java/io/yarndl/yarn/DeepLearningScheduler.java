@@ -1,6 +1,8 @@
 package io.yarndl.yarn;
 
 import io.yarndl.core.policy.JobPlan;
+import io.yarndl.core.policy.PolicyState;
+import io.yarndl.yarn.access.AppSecretCheck;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.yarn.admission.Admission;
 import io.yarndl.yarn.admission.AdmissionCheck;
@@ -9,17 +11,16 @@ import io.yarndl.yarn.enforce.AskShaper;
 import io.yarndl.yarn.enforce.AttemptAsks;
 import io.yarndl.yarn.enforce.ShrinkEnforcer;
 import io.yarndl.yarn.jobs.DlJobContract;
-import io.yarndl.yarn.jobs.JobRecordPaths;
 import io.yarndl.yarn.jobs.JobRecordWatcher;
 import io.yarndl.yarn.jobs.RecordRejections;
+import io.yarndl.yarn.recovery.CheckpointKeeper;
+import io.yarndl.yarn.recovery.RecoveryReport;
+import io.yarndl.yarn.recovery.ZooKeeperState;
 import io.yarndl.yarn.round.HeldTask;
 import io.yarndl.yarn.round.PlanBook;
 import io.yarndl.yarn.round.PolicyRunner;
 import io.yarndl.yarn.round.SchedulingRound;
 import io.yarndl.yarn.round.YarnResources;
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
@@ -29,6 +30,7 @@ import org.apache.hadoop.yarn.api.records.SchedulingRequest;
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp;
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMAppEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMAppEventType;
+import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMAppImpl;
 import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainer;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.Allocation;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ContainerUpdates;
@@ -69,9 +71,11 @@ import java.util.concurrent.TimeUnit;
  * the admission check each live in their own class. Settings are read once, at init: a bad value
  * fails the RM's start with a message naming the key.
  *
- * <p>ZooKeeper (job specs and progress, written by AMs) is optional at run time: while it is
- * unreachable, jobs are planned from the description they declared at submission and without
- * progress samples, and the connection is retried every round.
+ * <p>ZooKeeper (job specs and progress, written by AMs; the scheduler's own checkpoint) is
+ * optional at run time: while it is unreachable, jobs are planned from what is known (at first,
+ * the description they declared at submission), and writes wait for the connection. On start the
+ * scheduler takes over the checkpoint an earlier one left (RM restart, failover): see
+ * {@link ZooKeeperState}.
  */
 public class DeepLearningScheduler extends CapacityScheduler {
 
@@ -92,8 +96,8 @@ public class DeepLearningScheduler extends CapacityScheduler {
     private SchedulingRound round;
     private ShrinkEnforcer shrinker;
     private ScheduledExecutorService loop;
-    private CuratorFramework zooKeeper;
-    private volatile JobRecordWatcher records;
+    private AppSecretCheck secretCheck;
+    private ZooKeeperState zooKeeper;
 
     @Override
     public void serviceInit(Configuration conf) throws Exception {
@@ -107,15 +111,14 @@ public class DeepLearningScheduler extends CapacityScheduler {
         policyRunner = new PolicyRunner(registry, settings.policy(), settings.policyTimeout());
         round = new SchedulingRound(policyRunner, planBook);
         shrinker = new ShrinkEnforcer(settings.preemptionGrace(), new DispatchingActions());
+        secretCheck = new AppSecretCheck(settings.appSecretRequired());
         LOG.info("yarn-dl DeepLearningScheduler configured: {}", settings.describe());
     }
 
     @Override
     public void serviceStart() throws Exception {
         super.serviceStart();
-        zooKeeper = CuratorFrameworkFactory.newClient(settings.zkAddress(),
-                (int) settings.zkSessionTimeout().toMillis(), (int) settings.zkSessionTimeout().toMillis(),
-                new ExponentialBackoffRetry(1000, 3));
+        zooKeeper = new ZooKeeperState(settings, planBook, policyRunner, this::isLiveApplication);
         zooKeeper.start();
         loop = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "yarn-dl-round");
@@ -133,15 +136,11 @@ public class DeepLearningScheduler extends CapacityScheduler {
             loop.shutdownNow();
             loop.awaitTermination(10, TimeUnit.SECONDS);
         }
-        if (policyRunner != null) {
-            policyRunner.close();
-        }
-        JobRecordWatcher watcher = records;
-        if (watcher != null) {
-            watcher.close();
-        }
         if (zooKeeper != null) {
             zooKeeper.close();
+        }
+        if (policyRunner != null) {
+            policyRunner.close();
         }
         super.serviceStop();
     }
@@ -160,7 +159,27 @@ public class DeepLearningScheduler extends CapacityScheduler {
 
     /** Progress and spec records skipped as unreadable or nonsensical, by reason (empty before ZooKeeper connects). */
     public Optional<RecordRejections> recordRejections() {
-        return Optional.ofNullable(records).map(JobRecordWatcher::rejections);
+        return zooKeeper.records().map(JobRecordWatcher::rejections);
+    }
+
+    /** What the policy learned after its last good round, or was restored with. */
+    public Optional<PolicyState> policyState() {
+        return policyRunner.lastState();
+    }
+
+    /** How this scheduler took over from the previous one's checkpoint; empty until ZooKeeper was reached. */
+    public Optional<RecoveryReport> recoveryReport() {
+        return zooKeeper.recoveryReport();
+    }
+
+    /** The scheduler's checkpoints: the last written, the one waiting for ZooKeeper. */
+    public CheckpointKeeper checkpoints() {
+        return zooKeeper.checkpoints();
+    }
+
+    /** Everything the scheduler keeps in ZooKeeper. */
+    public ZooKeeperState zooKeeperState() {
+        return zooKeeper;
     }
 
     /** Whether {@code applicationId} is a deep-learning job this scheduler sizes. */
@@ -268,12 +287,36 @@ public class DeepLearningScheduler extends CapacityScheduler {
                     .handle(new RMAppEvent(id, RMAppEventType.APP_REJECTED, rejected.message()));
             return false;
         }
+        AppSecretCheck.Verdict secret = secretCheck.check(id.toString(),
+                app.getApplicationSubmissionContext().getAMContainerSpec());
+        if (secret instanceof AppSecretCheck.Refused refused && !event.getIsAppRecovering()) {
+            LOG.warn("rejecting {}: {}", id, refused.message());
+            getRMContext().getDispatcher().getEventHandler()
+                    .handle(new RMAppEvent(id, RMAppEventType.APP_REJECTED, refused.message()));
+            return false;
+        }
         if (verdict instanceof Admission.Admitted admitted) {
             dlApplications.put(id, new DlApplication(id, admitted.description(), queue.getQueuePath(), app.getUser(),
                     app.getSubmitTime()));
+            Optional<String> appSecret = Optional.empty();
+            if (secret instanceof AppSecretCheck.Granted granted) {
+                granted.warning().ifPresent(LOG::warn);
+                appSecret = granted.secret();
+            }
+            zooKeeper.jobNodes().create(id.toString(), appSecret);
             LOG.info("{} admitted as a deep-learning job in {}", id, queue.getQueuePath());
         }
         return true;
+    }
+
+    /** Whether {@code applicationId} names an application of this RM that has not ended. */
+    private boolean isLiveApplication(String applicationId) {
+        try {
+            RMApp app = getRMContext().getRMApps().get(ApplicationId.fromString(applicationId));
+            return app != null && !RMAppImpl.isAppInFinalState(app);
+        } catch (IllegalArgumentException notAnId) {
+            return false;
+        }
     }
 
     /**
@@ -282,24 +325,17 @@ public class DeepLearningScheduler extends CapacityScheduler {
      * ZooKeeper; a failure only leaves a stale node that the next deployment's cleanup can take.
      */
     private void forgetRecords(ApplicationId id) {
-        JobRecordWatcher watcher = records;
-        if (watcher != null) {
-            watcher.forget(id.toString());
-        }
-        try {
-            zooKeeper.delete().quietly().deletingChildrenIfNeeded().inBackground()
-                    .forPath(new JobRecordPaths(settings.zkRoot()).job(id.toString()));
-        } catch (Exception failed) {
-            LOG.warn("could not remove the ZooKeeper records of finished {}: {}", id, failed.toString());
-        }
+        zooKeeper.records().ifPresent(watcher -> watcher.forget(id.toString()));
+        zooKeeper.jobNodes().remove(id.toString());
     }
 
     private void runRoundSafely() {
         try {
-            JobRecordWatcher watcher = connectRecords();
-            var jobs = collector.collect(List.copyOf(dlApplications.values()), Optional.ofNullable(watcher));
+            Optional<JobRecordWatcher> watcher = zooKeeper.connect();
+            var jobs = collector.collect(List.copyOf(dlApplications.values()), watcher);
             long now = System.currentTimeMillis();
             round.run(now / 1000.0, getAllNodes(), jobs);
+            zooKeeper.afterRound(now);
             for (DlApplication app : dlApplications.values()) {
                 FiCaSchedulerApp attempt = currentAttempt(app.id());
                 if (attempt != null) {
@@ -324,27 +360,6 @@ public class DeepLearningScheduler extends CapacityScheduler {
         var scheduled = getSchedulerApplications().get(id);
         FiCaSchedulerApp attempt = scheduled == null ? null : scheduled.getCurrentAppAttempt();
         return attempt == null || attempt.isStopped() || attempt.isWaitingForAMContainer() ? null : attempt;
-    }
-
-    /** The ZooKeeper record watcher, started on first success; null while ZooKeeper is unreachable. */
-    private JobRecordWatcher connectRecords() {
-        if (records == null) {
-            try {
-                if (!zooKeeper.blockUntilConnected(1, TimeUnit.SECONDS)) {
-                    LOG.warn("ZooKeeper at {} not reachable yet; planning without job records", settings.zkAddress());
-                    return null;
-                }
-                JobRecordWatcher watcher = new JobRecordWatcher(zooKeeper, settings.zkRoot(), settings.maxSamplesPerJob());
-                watcher.start();
-                records = watcher;
-                LOG.info("watching job records under {}{}/jobs", settings.zkAddress(), settings.zkRoot());
-            } catch (InterruptedException interrupted) {
-                Thread.currentThread().interrupt();
-            } catch (Exception failed) {
-                LOG.warn("cannot watch job records in ZooKeeper at {} yet: {}", settings.zkAddress(), failed.toString());
-            }
-        }
-        return records;
     }
 
     private void checkQueuesAreLeaves() {
