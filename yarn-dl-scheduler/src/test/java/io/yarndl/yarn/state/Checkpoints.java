@@ -56,7 +56,7 @@ final class Checkpoints {
 
     /**
      * {@code jobs} jobs of {@code perJob} samples with random full-precision values, which gzip
-     * cannot shrink much: about 45 compressed bytes a sample.
+     * cannot shrink much: about 30 compressed bytes a sample.
      */
     static SchedulerCheckpoint withRandomSamples(int jobs, int perJob, long seed) {
         Random random = new Random(seed);
