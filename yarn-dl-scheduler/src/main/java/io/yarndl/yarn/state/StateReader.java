@@ -97,7 +97,7 @@ final class StateReader {
             payload.write(data == null ? new byte[0] : data, 0, length);
         }
         if (payload.size() != manifest.bytes()) {
-            throw truncated("the " + manifest.chunks() + " chunks hold " + payload.size() + " bytes, the manifest promises "
+            throw truncated("the " + manifest.chunks() + " chunk(s) hold " + payload.size() + " bytes, the manifest promises "
                     + manifest.bytes());
         }
         byte[] bytes = payload.toByteArray();
