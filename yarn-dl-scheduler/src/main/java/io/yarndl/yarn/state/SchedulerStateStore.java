@@ -29,8 +29,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Writer.</b> {@link #write} (1) encodes the checkpoint, thinning the samples until it fits
  * (see {@link CheckpointFitter}; models and plan are kept whole, a checkpoint that does not fit
- * even without samples is refused); (2) skips the write when the payload's SHA-256 equals that of
- * the checkpoint the manifest points at; (3) creates all chunks of a new generation, one above
+ * even without samples is refused, logged at ERROR once until a write fits again); (2) skips the
+ * write when the payload's SHA-256 equals that of the checkpoint this store last wrote or read
+ * back; (3) creates all chunks of a new generation, one above
  * any generation present; (4) switches the manifest in one multi-op that checks every new chunk
  * still exists and sets the manifest's data only if its version is the one this store last saw;
  * (5) deletes the chunks of older generations. On the very first write the manifest node is first
@@ -96,6 +97,7 @@ public final class SchedulerStateStore {
     private int knownVersion = UNKNOWN;
     private String knownSha;
     private boolean thinningReported;
+    private boolean tooLargeReported;
 
     /**
      * @param root     yarn-dl's ZooKeeper root, e.g. {@code /yarn-dl}
@@ -178,12 +180,18 @@ public final class SchedulerStateStore {
         Optional<CheckpointFitter.Payload> fitted = fitter.fit(checkpoint);
         if (fitted.isEmpty()) {
             counters.countTooLarge();
+            if (tooLargeReported) {
+                LOG.debug("The scheduler checkpoint still does not fit in {} bytes; not written", maxBytes);
+                return WriteOutcome.TOO_LARGE;
+            }
+            tooLargeReported = true;
             LOG.error("The scheduler checkpoint does not fit in {} compressed bytes even without samples (plan of {}"
                     + " jobs, models of {}); not written, {} keeps the previous one. Raise {}.", maxBytes,
                     checkpoint.plan().jobs().size(), checkpoint.policyState() == null ? 0
                             : checkpoint.policyState().jobs().size(), path(), SchedulerSettings.CHECKPOINT_MAX_BYTES);
             return WriteOutcome.TOO_LARGE;
         }
+        tooLargeReported = false;
         CheckpointFitter.Payload payload = fitted.get();
         reportThinning(payload);
         if (payload.sha256().equals(knownSha)) {
@@ -217,12 +225,6 @@ public final class SchedulerStateStore {
                     + (knownVersion == StateReader.ABSENT ? "no manifest" : "version " + knownVersion), created);
         }
         knownVersion = stat.getVersion();
-        CheckpointManifest stored = parsedOrNull(current);
-        if (stored != null && stored.sha256().equals(payload.sha256())) {
-            knownSha = stored.sha256();
-            counters.countUnchanged();
-            return WriteOutcome.UNCHANGED;
-        }
         long generation = 1 + Math.max(generationOf(current), newestChunkGeneration());
         byte[] bytes = payload.bytes();
         int chunks = (bytes.length + CHUNK_BYTES - 1) / CHUNK_BYTES;
