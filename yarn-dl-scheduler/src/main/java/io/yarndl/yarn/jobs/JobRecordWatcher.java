@@ -170,17 +170,19 @@ public final class JobRecordWatcher implements Closeable {
         boolean changed = false;
         for (Map.Entry<String, JobSamples> entry : histories.entrySet()) {
             SampleHistory history = SampleHistory.fromStored(entry.getValue(), maxSamplesPerJob);
-            boolean[] outcome = new boolean[2];
+            boolean[] merged = new boolean[1];
+            boolean[] refused = new boolean[1];
+            // Under the job's map entry, so that its first record cannot slip between the check and the offer.
             jobs.compute(entry.getKey(), (app, state) -> {
                 if (state != null) {
-                    outcome[0] = true;
+                    merged[0] = true;
                     return state.seededWith(history, maxSamplesPerJob);
                 }
-                outcome[1] = !seeds.offer(app, history);
+                refused[0] = !seeds.offer(app, history);
                 return null;
             });
-            changed |= outcome[0];
-            if (outcome[1]) {
+            changed |= merged[0];
+            if (refused[0]) {
                 LOG.info("Not seeding the checkpointed samples of {}: ZooKeeper has no records of it", entry.getKey());
             }
         }
