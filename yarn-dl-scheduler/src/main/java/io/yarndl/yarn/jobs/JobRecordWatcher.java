@@ -3,10 +3,13 @@ package io.yarndl.yarn.jobs;
 import io.yarndl.core.job.ProgressSample;
 import java.io.Closeable;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -43,6 +46,15 @@ import org.slf4j.LoggerFactory;
  * curve and the speeds seen at earlier sizes survive rather than only a recent window; see
  * {@code SampleHistory}.
  *
+ * <p><b>Seeding.</b> After a restart the scheduler gives back the histories it checkpointed
+ * ({@link #sampleHistories()}, {@link #seed}), because ZooKeeper holds only each job's latest
+ * sample. A seeded history counts as accepted by this watcher: it continues to thin as it would
+ * have, a progress record equal to its last sample (what the cache delivers first after a restart
+ * when the job made no progress meanwhile) is a silent redelivery, a newer one is appended, and
+ * one below its last step is {@link RejectionReason#STEP_BACKWARDS} as ever. A seed waits for its
+ * job's first record; seeds of jobs the initial load does not find (finished meanwhile) are
+ * dropped, so a checkpoint never brings back a job that ZooKeeper no longer has.
+ *
  * <p><b>Threads.</b> Cache events are handled one at a time on the thread where the Curator client
  * runs its cache callbacks, and never throw out of the listener. The read methods may be called from any thread; they return
  * immutable copies of one consistent per-job state.
@@ -66,6 +78,7 @@ public final class JobRecordWatcher implements Closeable {
     private final JobRecordCodec codec = new JobRecordCodec();
     private final RecordRejections rejections = new RecordRejections();
     private final ConcurrentMap<String, JobState> jobs = new ConcurrentHashMap<>();
+    private final SeededHistories seeds = new SeededHistories();
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
     private final CuratorCache cache;
 
@@ -82,7 +95,10 @@ public final class JobRecordWatcher implements Closeable {
         this.paths = new JobRecordPaths(root);
         this.maxSamplesPerJob = maxSamplesPerJob;
         this.cache = CuratorCache.build(client, paths.jobs());
-        cache.listenable().addListener(this::onCacheEvent);
+        cache.listenable().addListener(CuratorCacheListener.builder()
+                .forAll(this::onCacheEvent)
+                .forInitialized(this::onInitialLoad)
+                .build());
     }
 
     /**
@@ -127,6 +143,54 @@ public final class JobRecordWatcher implements Closeable {
         return Set.copyOf(jobs.keySet());
     }
 
+    /**
+     * Every job's sample history as a checkpoint stores it, by application id in id order: each
+     * known job with at least one sample, and each seeded history still waiting for its job. Each
+     * job's entry is one consistent state; immutable.
+     */
+    public Map<String, JobSamples> sampleHistories() {
+        Map<String, JobSamples> all = new TreeMap<>();
+        // Seeds before jobs: a seed taken meanwhile is then found in its job.
+        seeds.snapshot().forEach((app, history) -> all.put(app, history.toStored()));
+        jobs.forEach((app, state) -> {
+            if (!state.samples().isEmpty()) {
+                all.put(app, state.history().toStored());
+            }
+        });
+        return Collections.unmodifiableMap(all);
+    }
+
+    /**
+     * Installs checkpointed sample histories (see the class comment, "Seeding"). Meant to be called
+     * before {@link #start()}; a job already known keeps the seeded samples first and then those
+     * of its own that are newer than the last seeded one. Histories whose counters do not fit
+     * their samples, or hold more than {@code maxSamplesPerJob}, are repaired by re-thinning.
+     */
+    public void seed(Map<String, JobSamples> histories) {
+        boolean changed = false;
+        for (Map.Entry<String, JobSamples> entry : histories.entrySet()) {
+            SampleHistory history = SampleHistory.fromStored(entry.getValue(), maxSamplesPerJob);
+            boolean[] merged = new boolean[1];
+            boolean[] refused = new boolean[1];
+            // Under the job's map entry, so that its first record cannot slip between the check and the offer.
+            jobs.compute(entry.getKey(), (app, state) -> {
+                if (state != null) {
+                    merged[0] = true;
+                    return state.seededWith(history, maxSamplesPerJob);
+                }
+                refused[0] = !seeds.offer(app, history);
+                return null;
+            });
+            changed |= merged[0];
+            if (refused[0]) {
+                LOG.info("Not seeding the checkpointed samples of {}: ZooKeeper has no records of it", entry.getKey());
+            }
+        }
+        if (changed) {
+            notifyListeners();
+        }
+    }
+
     /** Counts of the records skipped so far. */
     public RecordRejections rejections() {
         return rejections;
@@ -137,6 +201,7 @@ public final class JobRecordWatcher implements Closeable {
      * a later write to them makes the job known again.
      */
     public void forget(String applicationId) {
+        seeds.forget(applicationId);
         if (jobs.remove(applicationId) != null) {
             notifyListeners();
         }
@@ -169,6 +234,23 @@ public final class JobRecordWatcher implements Closeable {
         }
     }
 
+    private void onInitialLoad() {
+        Set<String> dropped = seeds.endInitialLoad();
+        if (!dropped.isEmpty()) {
+            LOG.info("Dropped the checkpointed samples of {} job(s) that have no records in ZooKeeper any more: {}",
+                    dropped.size(), dropped);
+        }
+    }
+
+    /** {@code state}, or for a job not known yet, a fresh one holding its seeded history if any. */
+    private JobState known(String app, JobState state) {
+        if (state != null) {
+            return state;
+        }
+        SampleHistory seeded = seeds.take(app);
+        return seeded == null ? JobState.EMPTY : JobState.EMPTY.seededWith(seeded, maxSamplesPerJob);
+    }
+
     private void handle(ChildData node, boolean deleted) {
         String path = node.getPath();
         Optional<String> applicationId = paths.applicationIdOf(path);
@@ -177,7 +259,18 @@ public final class JobRecordWatcher implements Closeable {
         }
         String app = applicationId.get();
         if (path.equals(paths.job(app))) {
-            boolean changed = deleted ? jobs.remove(app) != null : jobs.putIfAbsent(app, JobState.EMPTY) == null;
+            boolean changed;
+            if (deleted) {
+                seeds.forget(app);
+                changed = jobs.remove(app) != null;
+            } else {
+                boolean[] added = new boolean[1];
+                jobs.compute(app, (id, state) -> {
+                    added[0] = state == null;
+                    return known(id, state);
+                });
+                changed = added[0];
+            }
             if (changed) {
                 notifyListeners();
             }
@@ -201,12 +294,12 @@ public final class JobRecordWatcher implements Closeable {
         } catch (MalformedRecordException e) {
             rejections.record(RejectionReason.MALFORMED_SPEC);
             boolean hasGood = description(app).isPresent();
-            jobs.putIfAbsent(app, JobState.EMPTY);
+            jobs.compute(app, this::known);
             LOG.warn("Skipping spec at {} (version {}): {}; {}", node.getPath(), node.getStat().getVersion(),
                     e.getMessage(), hasGood ? "keeping the previous good spec" : "the job has no description yet");
             return;
         }
-        jobs.compute(app, (id, state) -> (state == null ? JobState.EMPTY : state).withDescription(description));
+        jobs.compute(app, (id, state) -> known(id, state).withDescription(description));
         notifyListeners();
     }
 
@@ -224,7 +317,7 @@ public final class JobRecordWatcher implements Closeable {
         }
         JobState.Admission[] admission = new JobState.Admission[1];
         jobs.compute(app, (id, state) -> {
-            JobState current = state == null ? JobState.EMPTY : state;
+            JobState current = known(id, state);
             admission[0] = current.admit(sample);
             return admission[0] == JobState.Admission.ACCEPT ? current.withSample(sample, maxSamplesPerJob) : current;
         });
@@ -247,7 +340,7 @@ public final class JobRecordWatcher implements Closeable {
         rejections.record(reason);
         boolean[] first = new boolean[1];
         jobs.compute(app, (id, state) -> {
-            JobState current = state == null ? JobState.EMPTY : state;
+            JobState current = known(id, state);
             first[0] = !current.reported().contains(reason);
             return first[0] ? current.withReported(reason) : current;
         });

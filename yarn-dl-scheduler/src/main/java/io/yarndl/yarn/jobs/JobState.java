@@ -49,6 +49,22 @@ record JobState(JobDescription description, SampleHistory history, Set<Rejection
         return new JobState(description, history.plus(sample, maxSamples), reported);
     }
 
+    /**
+     * This job with {@code seeded} as its history, followed by those of its current samples that
+     * {@link #admit} would accept after the seeded ones (the newer ones). The seeded samples thus
+     * count as accepted by this watcher: a later sample equal to the last seeded one is a
+     * redelivery, one below it steps backwards.
+     */
+    JobState seededWith(SampleHistory seeded, int maxSamples) {
+        JobState merged = new JobState(description, seeded, reported);
+        for (ProgressSample sample : history.samples()) {
+            if (merged.admit(sample) == Admission.ACCEPT) {
+                merged = merged.withSample(sample, maxSamples);
+            }
+        }
+        return merged;
+    }
+
     List<ProgressSample> samples() {
         return history.samples();
     }

@@ -38,6 +38,36 @@ final class SampleHistory {
         this.all = List.copyOf(both);
     }
 
+    /**
+     * The history {@code stored} describes, thinned to {@code maxSamples}. When its counters fit
+     * its lists and its lists fit the cap, it continues exactly as the history that was stored
+     * would have; otherwise (a corrupt or hand-made checkpoint, or a cap lowered since) its samples
+     * are replayed in order into an empty history, which repairs the counters and re-thins the
+     * lists. Never throws for the contents of {@code stored}.
+     */
+    static SampleHistory fromStored(JobSamples stored, int maxSamples) {
+        int recentCap = maxSamples - maxSamples / 2;
+        int archiveCap = maxSamples / 2;
+        boolean consistent = stored.stride() >= 1
+                && stored.aged() >= stored.archive().size()
+                && stored.archive().size() <= archiveCap
+                && stored.recent().size() <= recentCap
+                && (stored.archive().isEmpty() || !stored.recent().isEmpty());
+        if (consistent) {
+            return new SampleHistory(stored.archive(), stored.recent(), stored.stride(), stored.aged());
+        }
+        SampleHistory replayed = EMPTY;
+        for (ProgressSample sample : stored.all()) {
+            replayed = replayed.plus(sample, maxSamples);
+        }
+        return replayed;
+    }
+
+    /** This history as a checkpoint stores it; {@link #fromStored} turns it back. */
+    JobSamples toStored() {
+        return new JobSamples(archive, recent, stride, aged);
+    }
+
     /** Every kept sample, oldest first; immutable. */
     List<ProgressSample> samples() {
         return all;

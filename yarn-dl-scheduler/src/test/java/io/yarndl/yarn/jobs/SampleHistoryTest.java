@@ -69,6 +69,60 @@ class SampleHistoryTest {
     }
 
     @Test
+    void restoredHistoryKeepsThinningExactlyLikeAnUnbrokenOne() {
+        for (int max : new int[] {1, 2, 3, 4, 7, 16, 64}) {
+            for (int split : new int[] {0, 1, 5, 33, 100, 1_000}) {
+                SampleHistory restored = SampleHistory.fromStored(feed(split, max).toStored(), max);
+                for (int step = split + 1; step <= split + 500; step++) {
+                    restored = restored.plus(atStep(step), max);
+                }
+                assertEquals(feed(split + 500, max).toStored(), restored.toStored(), "max " + max + ", split " + split);
+            }
+        }
+    }
+
+    @Test
+    void restoringRepairsCountersThatDoNotFitTheSamples() {
+        JobSamples stored = feed(40, 8).toStored();
+        for (JobSamples bad : List.of(
+                new JobSamples(stored.archive(), stored.recent(), 0, stored.aged()),
+                new JobSamples(stored.archive(), stored.recent(), -4, stored.aged()),
+                new JobSamples(stored.archive(), stored.recent(), stored.stride(), -1),
+                new JobSamples(stored.archive(), stored.recent(), stored.stride(), 1),
+                new JobSamples(stored.recent(), List.of(), stored.stride(), stored.aged()))) {
+            SampleHistory repaired = SampleHistory.fromStored(bad, 8);
+            List<Long> steps = steps(repaired);
+            assertTrue(steps.size() <= 8, "over the cap: " + steps);
+            assertEquals(bad.all().get(bad.size() - 1).step(), steps.get(steps.size() - 1), "newest lost: " + steps);
+            assertEquals(bad.all().get(0).step(), steps.get(0), "first lost: " + steps);
+            assertTrue(repaired.toStored().stride() >= 1 && repaired.toStored().aged() >= 0, repaired.toStored().toString());
+        }
+    }
+
+    @Test
+    void restoringUnderALowerCapRethinsToThatCap() {
+        SampleHistory restored = SampleHistory.fromStored(feed(100, 64).toStored(), 8);
+        List<Long> steps = steps(restored);
+        assertTrue(steps.size() <= 8, "over the cap: " + steps);
+        assertEquals(1L, steps.get(0));
+        assertEquals(100L, steps.get(steps.size() - 1));
+    }
+
+    @Test
+    void thinnedStoredHistoryRestoresAndKeepsGrowingWithinTheCap() {
+        JobSamples thinned = feed(300, 16).toStored().thinned().thinned();
+        SampleHistory restored = SampleHistory.fromStored(thinned, 16);
+        assertEquals(thinned, restored.toStored());
+        for (int step = 301; step <= 400; step++) {
+            restored = restored.plus(atStep(step), 16);
+            List<Long> steps = steps(restored);
+            assertTrue(steps.size() <= 16, "over the cap: " + steps);
+            assertEquals(1L, steps.get(0));
+            assertEquals((long) step, steps.get(steps.size() - 1));
+        }
+    }
+
+    @Test
     void capOfOneKeepsOnlyTheNewest() {
         assertEquals(List.of(9L), steps(feed(9, 1)));
     }

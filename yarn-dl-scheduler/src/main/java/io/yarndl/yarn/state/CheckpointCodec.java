@@ -1,0 +1,182 @@
+package io.yarndl.yarn.state;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Locale;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * A {@link SchedulerCheckpoint} as bytes: UTF-8 JSON, gzip-compressed. Thread-safe (one immutable
+ * Jackson mapper); pure byte work, so a lost ZooKeeper connection does not concern it.
+ *
+ * <pre>{@code
+ * {"format":1,"writtenAtMillis":1732200000000,"policy":"optimus","modelVersion":null,"rounds":42,
+ *  "plan":{"timeSec":1732200000.0,"policy":"optimus","jobs":[{"jobId":"application_1_0001","workers":2,"ps":0,
+ *          "placement":{"node-1":{"workers":2,"ps":0}},"reason":"marginal gain 0.8"}]},
+ *  "policyState":{"policy":"optimus","jobs":{"application_1_0001":{
+ *          "curve":{"b0":0.01,"b1":1.0,"b2":0.1,"lossScale":2.3,"samplesUsed":40},
+ *          "speed":{"form":"all-reduce","coefficients":[0.1,0.02],"globalBatch":128},
+ *          "fittedStep":1200,"fittedSamples":40,"fittedUpTo":1732199990.0,
+ *          "fittedConfigurations":[{"workers":2,"ps":0}]}}},
+ *  "samples":{"application_1_0001":{"stride":1,"aged":0,"archive":[],
+ *          "recent":[[1732199990.0,1200,0.83,4.2,2,0]]}}}
+ * }</pre>
+ * Every field is required; {@code modelVersion}, {@code policyState}, and a job's {@code curve} and
+ * {@code speed} may be {@code null}. Samples are arrays {@code [timeSec, step, loss,
+ * stepsPerSecond, workers, ps]} to keep the checkpoint small. Non-finite doubles are the strings
+ * {@code "NaN"}, {@code "Infinity"} and {@code "-Infinity"} (standard JSON has no such numbers);
+ * finite ones are written in Java's shortest exact form, so every value reads back bit for bit.
+ * Maps are written in key order (plan decisions in the plan's order), so equal checkpoints encode
+ * to equal bytes, which lets the store skip rewriting an unchanged one.
+ *
+ * <p>{@link #decode} throws nothing but {@link UnreadableCheckpointException}: gzip garbage and
+ * wrong JSON are {@link CheckpointProblem#MALFORMED}, as are unknown, missing or ill-typed fields
+ * and values a record's constructor refuses; a gzip stream that ends early is
+ * {@link CheckpointProblem#TRUNCATED}; one that inflates past the caller's limit (a gzip bomb) is
+ * {@link CheckpointProblem#OVERSIZED}, found without holding more than the limit; a format it
+ * cannot read is {@link CheckpointProblem#UNSUPPORTED_FORMAT}.
+ */
+public final class CheckpointCodec {
+
+    /**
+     * The oldest format {@link #migrated} brings up to date. Raising
+     * {@link SchedulerCheckpoint#CURRENT_FORMAT} without raising this keeps old checkpoints readable.
+     */
+    static final int OLDEST_READABLE_FORMAT = SchedulerCheckpoint.CURRENT_FORMAT;
+
+    private static final byte[] GZIP_MAGIC = {(byte) 0x1f, (byte) 0x8b};
+    /** Java arrays cannot be larger; a limit above it is no limit. */
+    private static final long LARGEST_ARRAY = Integer.MAX_VALUE - 16;
+    private static final int BUFFER = 64 * 1024;
+
+    private final JsonMapper mapper = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+
+    /** The checkpoint as gzip-compressed JSON, in the format it names. */
+    public byte[] encode(SchedulerCheckpoint checkpoint) {
+        return gzip(json(checkpoint));
+    }
+
+    /**
+     * The checkpoint in {@code compressed}.
+     *
+     * @param maxDecompressedBytes most bytes the JSON may inflate to; past it decoding stops
+     * @throws UnreadableCheckpointException for any content that is not a readable checkpoint
+     */
+    public SchedulerCheckpoint decode(byte[] compressed, long maxDecompressedBytes)
+            throws UnreadableCheckpointException {
+        byte[] json = gunzip(compressed, maxDecompressedBytes);
+        JsonNode root;
+        try {
+            root = mapper.readTree(json);
+        } catch (JsonProcessingException e) {
+            String where = e.getLocation() == null ? ""
+                    : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+            throw new UnreadableCheckpointException(CheckpointProblem.MALFORMED,
+                    "checkpoint: not valid JSON" + where + ": " + e.getOriginalMessage(), e);
+        } catch (IOException e) {
+            throw new UnreadableCheckpointException(CheckpointProblem.MALFORMED, "checkpoint: not readable JSON: " + e, e);
+        }
+        JsonNode format = root != null && root.isObject() ? root.get("format") : null;
+        if (format == null || !format.isIntegralNumber() || !format.canConvertToInt()) {
+            throw CheckpointFields.malformed("checkpoint", "expected a JSON object with an integer 'format', got "
+                    + (root == null || root.isMissingNode() ? "nothing" : root.getNodeType().toString().toLowerCase(Locale.ROOT)
+                    + (format == null ? "" : " with format " + format)));
+        }
+        try {
+            return CheckpointJson.fromTree(migrated(format.intValue(), root));
+        } catch (RuntimeException e) {
+            // Every expected refusal is mapped where it happens; this keeps the promise for the rest.
+            throw new UnreadableCheckpointException(CheckpointProblem.MALFORMED, "checkpoint: refused: " + e, e);
+        }
+    }
+
+    /**
+     * Fails unless {@link #migrated} can bring {@code format} up to date; its message says older or
+     * newer and what the scheduler does instead.
+     */
+    static void checkReadable(int format) throws UnreadableCheckpointException {
+        if (format < OLDEST_READABLE_FORMAT || format > SchedulerCheckpoint.CURRENT_FORMAT) {
+            String age = format < OLDEST_READABLE_FORMAT
+                    ? "older than this scheduler's format " + SchedulerCheckpoint.CURRENT_FORMAT
+                            + ", and there is no migration from it"
+                    : "newer than this scheduler's format " + SchedulerCheckpoint.CURRENT_FORMAT
+                            + " (written by a later yarn-dl)";
+            throw new UnreadableCheckpointException(CheckpointProblem.UNSUPPORTED_FORMAT, "checkpoint format "
+                    + format + " is " + age + "; the scheduler starts fresh and relearns every job from the"
+                    + " samples its ApplicationMaster reports");
+        }
+    }
+
+    /**
+     * The migration hook: {@code tree}, written in {@code format}, as a tree of the current format.
+     * Format 1 is the first, so there is nothing to convert yet. When a format N+1 comes, add here
+     * one step per older format, oldest first (e.g. {@code if (format <= 1) tree = format1To2(tree);}),
+     * each setting the tree's {@code format} to its result, and leave {@link #OLDEST_READABLE_FORMAT}
+     * at the oldest format still converted.
+     */
+    static JsonNode migrated(int format, JsonNode tree) throws UnreadableCheckpointException {
+        checkReadable(format);
+        return tree;
+    }
+
+    byte[] json(SchedulerCheckpoint checkpoint) {
+        try {
+            return mapper.writeValueAsBytes(CheckpointJson.toTree(checkpoint));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write a JSON tree", e);
+        }
+    }
+
+    static byte[] gzip(byte[] bytes) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(64, bytes.length / 4));
+        try (GZIPOutputStream zip = new GZIPOutputStream(out, BUFFER)) {
+            zip.write(bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException("gzip to memory failed", e);
+        }
+        return out.toByteArray();
+    }
+
+    private static byte[] gunzip(byte[] compressed, long maxDecompressedBytes) throws UnreadableCheckpointException {
+        if (compressed == null || compressed.length == 0) {
+            throw new UnreadableCheckpointException(CheckpointProblem.MALFORMED, "checkpoint: no data");
+        }
+        if (compressed.length < 2 || compressed[0] != GZIP_MAGIC[0] || compressed[1] != GZIP_MAGIC[1]) {
+            throw new UnreadableCheckpointException(CheckpointProblem.MALFORMED,
+                    "checkpoint: not gzip data (no gzip magic number)");
+        }
+        long limit = Math.min(Math.max(0, maxDecompressedBytes), LARGEST_ARRAY);
+        ByteArrayOutputStream out = new ByteArrayOutputStream(BUFFER);
+        try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(compressed), BUFFER)) {
+            byte[] buffer = new byte[BUFFER];
+            long total = 0;
+            for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
+                total += read;
+                if (total > limit) {
+                    throw new UnreadableCheckpointException(CheckpointProblem.OVERSIZED, "checkpoint: "
+                            + compressed.length + " compressed bytes inflate past the limit of " + limit + " bytes");
+                }
+                out.write(buffer, 0, read);
+            }
+        } catch (EOFException e) {
+            throw new UnreadableCheckpointException(CheckpointProblem.TRUNCATED,
+                    "checkpoint: the gzip stream ends early (" + compressed.length + " bytes)", e);
+        } catch (IOException e) {
+            throw new UnreadableCheckpointException(CheckpointProblem.MALFORMED,
+                    "checkpoint: not a valid gzip stream: " + e.getMessage(), e);
+        }
+        return out.toByteArray();
+    }
+}
