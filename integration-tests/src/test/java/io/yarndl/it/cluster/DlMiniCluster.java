@@ -14,9 +14,17 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
+import io.yarndl.it.cluster.DlClusterOptions.ResourceManagers;
+import io.yarndl.yarn.DeepLearningScheduler;
+import org.apache.hadoop.ha.HAServiceProtocol;
+import org.apache.hadoop.ha.HAServiceProtocol.HAServiceState;
+import org.apache.hadoop.ha.HAServiceProtocol.RequestSource;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.exceptions.YarnException;
+import org.apache.hadoop.yarn.server.MiniYARNCluster;
 import org.apache.hadoop.yarn.server.resourcemanager.ResourceManager;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ResourceScheduler;
 import org.apache.hadoop.yarn.util.resource.ResourceUtils;
 
 /**
@@ -32,6 +40,11 @@ import org.apache.hadoop.yarn.util.resource.ResourceUtils;
  * logs to be handled); {@link #start} sets the log hand-off so that it stops in a few seconds, and
  * keeps container logs under the cluster's work directory for an hour. The scheduler is plain {@code CapacityScheduler} unless {@code tweaks} set
  * {@value YarnConfiguration#RM_SCHEDULER}; tweaks run after the defaults, so they may override any.
+ *
+ * <p>{@link #start(DlClusterOptions)} builds the other ResourceManager setups of
+ * {@link DlClusterOptions.ResourceManagers}: one RM that {@link #restartResourceManager()} restarts
+ * with work-preserving recovery, or an HA pair that {@link #failover()} swaps; both keep their state
+ * in this cluster's ZooKeeper and run in a plain {@link MiniYARNCluster} (no MapReduce).
  *
  * <p>Everything shares this JVM: resource types are static state, so {@link #start} resets them from
  * the cluster's configuration, and two clusters must not run at once.
@@ -56,16 +69,18 @@ public final class DlMiniCluster implements AutoCloseable {
 
     private final TestingServer zooKeeper;
     private final MiniDFSCluster hdfs;
-    private final MiniMRYarnCluster yarn;
+    private final MiniYARNCluster yarn;
+    private final ResourceManagers resourceManagers;
     private final CuratorFramework curator;
     private final Path workDir;
     private final Path confDir;
 
-    private DlMiniCluster(TestingServer zooKeeper, MiniDFSCluster hdfs, MiniMRYarnCluster yarn,
-                          CuratorFramework curator, Path workDir, Path confDir) {
+    private DlMiniCluster(TestingServer zooKeeper, MiniDFSCluster hdfs, MiniYARNCluster yarn,
+                          ResourceManagers resourceManagers, CuratorFramework curator, Path workDir, Path confDir) {
         this.zooKeeper = zooKeeper;
         this.hdfs = hdfs;
         this.yarn = yarn;
+        this.resourceManagers = resourceManagers;
         this.curator = curator;
         this.workDir = workDir;
         this.confDir = confDir;
@@ -77,7 +92,7 @@ public final class DlMiniCluster implements AutoCloseable {
      * @param tweaks changes to the configuration after the defaults are set, e.g. the scheduler class
      */
     public static DlMiniCluster start(Consumer<Configuration> tweaks) throws Exception {
-        return start(tweaks, false);
+        return start(DlClusterOptions.single().withTweaks(tweaks));
     }
 
     /**
@@ -85,18 +100,20 @@ public final class DlMiniCluster implements AutoCloseable {
      * the default file system: job files are staged there and checkpoints written there.
      */
     public static DlMiniCluster startWithHdfs(Consumer<Configuration> tweaks) throws Exception {
-        return start(tweaks, true);
+        return start(DlClusterOptions.single().withHdfs().withTweaks(tweaks));
     }
 
-    private static DlMiniCluster start(Consumer<Configuration> tweaks, boolean withHdfs) throws Exception {
-        Objects.requireNonNull(tweaks, "tweaks");
+    /** Starts ZooKeeper, HDFS if asked, then YARN as {@code options} say, and waits for every NodeManager. */
+    public static DlMiniCluster start(DlClusterOptions options) throws Exception {
+        Objects.requireNonNull(options, "options");
         TestingServer zooKeeper = new TestingServer(true);
         MiniDFSCluster hdfs = null;
-        MiniMRYarnCluster yarn = null;
+        MiniYARNCluster yarn = null;
         CuratorFramework curator = null;
         try {
             Configuration conf = defaults(zooKeeper.getConnectString());
-            if (withHdfs) {
+            RecoverableRmConfig.apply(conf, options.resourceManagers(), zooKeeper.getConnectString());
+            if (options.hdfs()) {
                 hdfs = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
                 hdfs.waitActive();
                 conf.set(CommonConfigurationKeysPublic.FS_DEFAULT_NAME_KEY, hdfs.getURI().toString());
@@ -104,26 +121,30 @@ public final class DlMiniCluster implements AutoCloseable {
                 conf.set(DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY,
                         "127.0.0.1:" + hdfs.getNameNode().getHttpAddress().getPort());
             }
-            tweaks.accept(conf);
+            options.tweaks().accept(conf);
             // The RM and both NMs share static resource-type state in this JVM: rebuild it from this conf.
             ResourceUtils.resetResourceTypes(conf);
             ResourceUtils.resetNodeResources();
 
-            yarn = new MiniMRYarnCluster(NAME, NODE_MANAGERS);
+            yarn = switch (options.resourceManagers()) {
+                case SINGLE -> new MiniMRYarnCluster(NAME, NODE_MANAGERS);
+                case RESTARTABLE -> new MiniYARNCluster(NAME, 1, NODE_MANAGERS, 1, 1);
+                case HA_PAIR -> new MiniYARNCluster(NAME, RecoverableRmConfig.HA_IDS.size(), NODE_MANAGERS, 1, 1);
+            };
+            if (options.resourceManagers() == ResourceManagers.HA_PAIR) {
+                RecoverableRmConfig.shareConfigurationFiles(conf, workDirOf(yarn).resolve("rm-conf"));
+            }
             yarn.init(conf);
             yarn.start();
-            if (!yarn.waitForNodeManagersToConnect(NODE_REGISTRATION_TIMEOUT_MS)) {
-                throw new IllegalStateException(NODE_MANAGERS + " NodeManagers did not register within "
-                        + NODE_REGISTRATION_TIMEOUT_MS + " ms");
-            }
+            awaitNodeManagers(yarn, "the ResourceManager");
 
-            Path workDir = Files.createDirectories(yarn.getTestWorkDir().toPath().toAbsolutePath().resolve("dl"));
+            Path workDir = Files.createDirectories(workDirOf(yarn));
             Path confDir = writeSiteFile(yarn.getConfig(), workDir.resolve("conf"));
 
             curator = CuratorFrameworkFactory.newClient(zooKeeper.getConnectString(),
                     new ExponentialBackoffRetry(100, 3));
             curator.start();
-            return new DlMiniCluster(zooKeeper, hdfs, yarn, curator, workDir, confDir);
+            return new DlMiniCluster(zooKeeper, hdfs, yarn, options.resourceManagers(), curator, workDir, confDir);
         } catch (Exception | Error e) {
             closeQuietly(curator);
             if (yarn != null) {
@@ -135,6 +156,10 @@ public final class DlMiniCluster implements AutoCloseable {
             zooKeeper.close();
             throw e;
         }
+    }
+
+    private static Path workDirOf(MiniYARNCluster yarn) {
+        return yarn.getTestWorkDir().toPath().toAbsolutePath().resolve("dl");
     }
 
     /** Starts the cluster with the defaults only (plain CapacityScheduler). */
@@ -223,13 +248,94 @@ public final class DlMiniCluster implements AutoCloseable {
         return zooKeeper.getConnectString();
     }
 
-    /** The ResourceManager, for looking at its scheduler directly. */
-    public ResourceManager resourceManager() {
-        return yarn.getResourceManager();
+    /** The ZooKeeper server itself, e.g. to stop and restart it under a running cluster. */
+    public TestingServer zooKeeperServer() {
+        return zooKeeper;
     }
 
-    /** The YARN (and MapReduce) mini cluster itself. */
-    public MiniMRYarnCluster yarnCluster() {
+    /**
+     * The active ResourceManager, for looking at its scheduler directly. An HA pair's standby
+     * replaces its scheduler object on every transition: look it up again after a failover.
+     */
+    public ResourceManager resourceManager() {
+        ResourceManager active = yarn.getResourceManager();
+        if (active == null) {
+            throw new IllegalStateException("no ResourceManager is active");
+        }
+        return active;
+    }
+
+    /** The active ResourceManager's scheduler, which tests configure to be yarn-dl's. */
+    public DeepLearningScheduler activeScheduler() {
+        ResourceScheduler scheduler = resourceManager().getResourceScheduler();
+        if (scheduler instanceof DeepLearningScheduler dl) {
+            return dl;
+        }
+        throw new IllegalStateException("the active RM runs " + scheduler.getClass().getName() + ", not "
+                + DeepLearningScheduler.class.getName() + ": set " + YarnConfiguration.RM_SCHEDULER + " in the tweaks");
+    }
+
+    /** The HA id of the active ResourceManager ({@code rm1} or {@code rm2}) of an {@link ResourceManagers#HA_PAIR}. */
+    public String activeResourceManagerId() {
+        requireSetup(ResourceManagers.HA_PAIR, "activeResourceManagerId");
+        return RecoverableRmConfig.HA_IDS.get(activeIndex());
+    }
+
+    /**
+     * Stops the ResourceManager of a {@link ResourceManagers#RESTARTABLE} cluster and starts a new
+     * one on the same addresses, which recovers the applications from ZooKeeper; returns once every
+     * NodeManager has re-registered with it (reporting its running containers, which the new RM then recovers). The
+     * applications' AMs find it by themselves: they are told to re-register on their next heartbeat.
+     */
+    public void restartResourceManager() throws InterruptedException, YarnException {
+        requireSetup(ResourceManagers.RESTARTABLE, "restartResourceManager");
+        yarn.restartResourceManager(0);
+        awaitNodeManagers(yarn, "the restarted ResourceManager");
+    }
+
+    /**
+     * Makes the standby of an {@link ResourceManagers#HA_PAIR} active, as an operator's forced
+     * {@code yarn rmadmin -transitionToStandby/-transitionToActive} would: the active one first
+     * goes to standby, so at no time are both active. Returns once every NodeManager has
+     * registered with the new active RM.
+     */
+    public void failover() throws IOException, InterruptedException, YarnException {
+        requireSetup(ResourceManagers.HA_PAIR, "failover");
+        int from = activeIndex();
+        int to = 1 - from;
+        HAServiceProtocol.StateChangeRequestInfo byOperator =
+                new HAServiceProtocol.StateChangeRequestInfo(RequestSource.REQUEST_BY_USER_FORCED);
+        yarn.getResourceManager(from).getRMContext().getRMAdminService().transitionToStandby(byOperator);
+        yarn.getResourceManager(to).getRMContext().getRMAdminService().transitionToActive(byOperator);
+        awaitNodeManagers(yarn, RecoverableRmConfig.HA_IDS.get(to) + " after the failover");
+    }
+
+    private int activeIndex() {
+        for (int i = 0; i < yarn.getNumOfResourceManager(); i++) {
+            ResourceManager rm = yarn.getResourceManager(i);
+            if (rm != null && rm.getRMContext().getHAServiceState() == HAServiceState.ACTIVE) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("no ResourceManager is active");
+    }
+
+    private static void awaitNodeManagers(MiniYARNCluster yarn, String rm) throws InterruptedException, YarnException {
+        if (!yarn.waitForNodeManagersToConnect(NODE_REGISTRATION_TIMEOUT_MS)) {
+            throw new IllegalStateException(NODE_MANAGERS + " NodeManagers did not register with " + rm + " within "
+                    + NODE_REGISTRATION_TIMEOUT_MS + " ms");
+        }
+    }
+
+    private void requireSetup(ResourceManagers needed, String operation) {
+        if (resourceManagers != needed) {
+            throw new IllegalStateException(operation + " needs a cluster started with ResourceManagers." + needed
+                    + ", this one has " + resourceManagers);
+        }
+    }
+
+    /** The YARN mini cluster itself: a {@link MiniMRYarnCluster} for {@link ResourceManagers#SINGLE}. */
+    public MiniYARNCluster yarnCluster() {
         return yarn;
     }
 

@@ -8,22 +8,22 @@ import io.yarndl.core.job.TrainingGoal;
 import io.yarndl.yarn.jobs.JobDescription;
 
 /** Job descriptions the scheduler tests submit: one-GPU workers, elastic between min and max. */
-final class DlJobs {
+public final class DlJobs {
 
-    static final Resources ONE_GPU_WORKER = Resources.of(1, 1, 512);
+    public static final Resources ONE_GPU_WORKER = Resources.of(1, 1, 512);
 
     private DlJobs() {
     }
 
     /** An all-reduce job that asks for {@code requested} workers (what static policies give it). */
-    static JobDescription allReduce(String name, int minWorkers, int maxWorkers, int requested, long steps) {
+    public static JobDescription allReduce(String name, int minWorkers, int maxWorkers, int requested, long steps) {
         return new JobDescription(name, Framework.PYTORCH, Architecture.ALLREDUCE, SyncMode.SYNCHRONOUS,
                 ONE_GPU_WORKER, Resources.ZERO, minWorkers, maxWorkers, 0, 0, requested, 0, 64,
                 TrainingGoal.steps(steps));
     }
 
     /** An all-reduce job that asks for its minimum. */
-    static JobDescription allReduce(String name, int minWorkers, int maxWorkers, long steps) {
+    public static JobDescription allReduce(String name, int minWorkers, int maxWorkers, long steps) {
         return allReduce(name, minWorkers, maxWorkers, minWorkers, steps);
     }
 }
