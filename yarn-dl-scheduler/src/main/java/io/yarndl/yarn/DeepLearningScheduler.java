@@ -112,13 +112,14 @@ public class DeepLearningScheduler extends CapacityScheduler {
         round = new SchedulingRound(policyRunner, planBook);
         shrinker = new ShrinkEnforcer(settings.preemptionGrace(), new DispatchingActions());
         secretCheck = new AppSecretCheck(settings.appSecretRequired());
+        // Built here, started in serviceStart: on RM recovery, applications are re-admitted in between.
+        zooKeeper = new ZooKeeperState(settings, planBook, policyRunner, this::isLiveApplication);
         LOG.info("yarn-dl DeepLearningScheduler configured: {}", settings.describe());
     }
 
     @Override
     public void serviceStart() throws Exception {
         super.serviceStart();
-        zooKeeper = new ZooKeeperState(settings, planBook, policyRunner, this::isLiveApplication);
         zooKeeper.start();
         loop = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "yarn-dl-round");

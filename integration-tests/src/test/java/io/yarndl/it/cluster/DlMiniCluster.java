@@ -288,7 +288,18 @@ public final class DlMiniCluster implements AutoCloseable {
      * applications' AMs find it by themselves: they are told to re-register on their next heartbeat.
      */
     public void restartResourceManager() throws InterruptedException, YarnException {
+        restartResourceManager(() -> { });
+    }
+
+    /**
+     * Like {@link #restartResourceManager()}, running {@code whileStopped} after the old RM (and
+     * its scheduler, which writes its last checkpoint as it stops) has stopped and before the new
+     * one starts: the moment to tamper with what the new one will read.
+     */
+    public void restartResourceManager(Runnable whileStopped) throws InterruptedException, YarnException {
         requireSetup(ResourceManagers.RESTARTABLE, "restartResourceManager");
+        yarn.stopResourceManager(0);
+        whileStopped.run();
         yarn.restartResourceManager(0);
         awaitNodeManagers(yarn, "the restarted ResourceManager");
     }

@@ -54,6 +54,7 @@ class RmFailoverTest {
         assertEquals("rm1", cluster.activeResourceManagerId());
         TrainingJobs jobs = TrainingJobs.start(cluster, client, TIMEOUT, "alpha", "beta");
         DeepLearningScheduler rm1 = cluster.activeScheduler();
+        SchedulerHandover.awaitModelsCheckpointed(rm1, jobs.jobs(), TIMEOUT);
 
         long failingOver = System.currentTimeMillis();
         cluster.failover();
@@ -68,6 +69,7 @@ class RmFailoverTest {
         for (TrainingJobs.Job job : jobs.jobs()) {
             assertTrue(rm2.isDeepLearning(job.id()), job.name() + " is not a deep-learning job to rm2");
         }
+        SchedulerHandover.assertTookOver(rm1, rm2, jobs.jobs(), TIMEOUT);
         jobs.awaitSucceededWithTheirFirstContainers(failedOver);
         assertEquals("rm2", cluster.activeResourceManagerId(), "the jobs did not finish under rm2");
     }

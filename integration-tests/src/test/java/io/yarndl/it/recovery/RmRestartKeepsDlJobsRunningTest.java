@@ -52,6 +52,7 @@ class RmRestartKeepsDlJobsRunningTest {
     void runningJobsKeepTheirAttemptsAndContainersAcrossAnRmRestartAndFinish() throws Exception {
         TrainingJobs jobs = TrainingJobs.start(cluster, client, TIMEOUT, "alpha", "beta");
         DeepLearningScheduler before = cluster.activeScheduler();
+        SchedulerHandover.awaitModelsCheckpointed(before, jobs.jobs(), TIMEOUT);
 
         long restarting = System.currentTimeMillis();
         cluster.restartResourceManager();
@@ -65,6 +66,7 @@ class RmRestartKeepsDlJobsRunningTest {
         for (TrainingJobs.Job job : jobs.jobs()) {
             assertTrue(after.isDeepLearning(job.id()), job.name() + " is not a deep-learning job to the new RM");
         }
+        SchedulerHandover.assertTookOver(before, after, jobs.jobs(), TIMEOUT);
         jobs.awaitSucceededWithTheirFirstContainers(restarted);
     }
 }

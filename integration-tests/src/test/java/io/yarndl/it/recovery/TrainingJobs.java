@@ -48,6 +48,7 @@ final class TrainingJobs {
         conf.set(SchedulerSettings.POLICY, "optimus");
         conf.setLong(SchedulerSettings.INTERVAL_MS, 500);
         conf.setLong(SchedulerSettings.PREEMPTION_GRACE_MS, 1_000);
+        conf.setLong(SchedulerSettings.CHECKPOINT_INTERVAL_MS, 1_000);
     };
     /** About a minute of training at 2 workers (18 steps/s): longer than an outage plus the checks. */
     private static final long STEPS = 1_200;
@@ -74,9 +75,15 @@ final class TrainingJobs {
     /** Submits one job per name and returns once every one trains with all its workers. */
     static TrainingJobs start(DlMiniCluster cluster, ToyJobClient client, Duration timeout, String... names)
             throws Exception {
+        return start(cluster, client, timeout, STEPS, names);
+    }
+
+    /** Like {@link #start(DlMiniCluster, ToyJobClient, Duration, String...)}, each job training {@code steps} steps. */
+    static TrainingJobs start(DlMiniCluster cluster, ToyJobClient client, Duration timeout, long steps,
+                              String... names) throws Exception {
         List<ApplicationId> ids = new ArrayList<>();
         for (String name : names) {
-            ids.add(client.submit(DlMiniCluster.DL_QUEUE, DlJobs.allReduce(name, WORKERS, WORKERS, STEPS),
+            ids.add(client.submit(DlMiniCluster.DL_QUEUE, DlJobs.allReduce(name, WORKERS, WORKERS, steps),
                     ToyAmOptions.defaults().withEvents(events(cluster, name))));
         }
         List<Job> jobs = new ArrayList<>();

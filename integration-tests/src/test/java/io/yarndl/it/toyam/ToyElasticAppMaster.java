@@ -1,6 +1,7 @@
 package io.yarndl.it.toyam;
 
 import io.yarndl.am.records.JobRecords;
+import io.yarndl.yarn.access.AppZkSecret;
 import io.yarndl.am.yarn.QuietNmCallbacks;
 import io.yarndl.am.yarn.QuietRmCallbacks;
 import io.yarndl.core.job.ProgressSample;
@@ -127,7 +128,8 @@ public final class ToyElasticAppMaster {
         int code;
         try (EventLogWriter events = EventLogWriter.open(options.events());
              JobRecords records = JobRecords.connect(System.getenv(DlJobContract.ZK_ADDRESS_ENV),
-                     root == null || root.isBlank() ? DEFAULT_ZK_ROOT : root, appId, spec)) {
+                     root == null || root.isBlank() ? DEFAULT_ZK_ROOT : root, appId, spec,
+                     AppZkSecret.fromCurrentUser())) {
             code = new ToyElasticAppMaster(options, spec, events, records).run();
         } catch (Exception e) {
             LOG.error("toy AM failed", e);

@@ -21,6 +21,8 @@ import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
 import org.apache.hadoop.yarn.api.records.ApplicationSubmissionContext;
 import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
+import io.yarndl.yarn.access.AppZkSecret;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.api.records.YarnApplicationState;
 import org.apache.hadoop.yarn.client.api.YarnClient;
@@ -46,6 +48,7 @@ public final class ToyJobClient implements AutoCloseable {
     private final Path confDir;
     private final String zkConnect;
     private final String zkRoot;
+    private final Map<ApplicationId, String> secrets = new ConcurrentHashMap<>();
     private final JobRecordCodec codec = new JobRecordCodec();
 
     /**
@@ -85,9 +88,24 @@ public final class ToyJobClient implements AutoCloseable {
         context.setQueue(queue);
         context.setResource(Resource.newInstance(AM_MEMORY_MB, 1));
         context.setMaxAppAttempts(1);
-        context.setAMContainerSpec(ContainerLaunchContext.newInstance(Map.of(), environment(spec),
-                List.of(command(options)), null, null, null));
-        return yarn.submitApplication(context);
+        ContainerLaunchContext amContainer = ContainerLaunchContext.newInstance(Map.of(), environment(spec),
+                List.of(command(options)), null, null, null);
+        // As the yarn-dl client does: the AM may then write its own records in ZooKeeper and no others.
+        String secret = AppZkSecret.generate();
+        AppZkSecret.addTo(amContainer, secret);
+        context.setAMContainerSpec(amContainer);
+        ApplicationId id = yarn.submitApplication(context);
+        secrets.put(id, secret);
+        return id;
+    }
+
+    /** The ZooKeeper secret this client gave {@code application}'s AM. */
+    public String secretOf(ApplicationId application) {
+        String secret = secrets.get(application);
+        if (secret == null) {
+            throw new IllegalArgumentException(application + " was not submitted by this client");
+        }
+        return secret;
     }
 
     private Map<String, String> environment(JobDescription spec) {

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.curator.framework.api.CuratorEvent;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.framework.state.ConnectionStateListener;
@@ -187,7 +188,8 @@ public final class JobNodes implements Closeable {
 
     private void attempt(String applicationId) {
         List<ACL> jobAcl = pending.get(applicationId);
-        if (jobAcl == null || !inFlight.add(applicationId)) {
+        if (jobAcl == null || client.getState() == CuratorFrameworkState.LATENT || !inFlight.add(applicationId)) {
+            // Not started yet: the RM re-admits recovered applications before the scheduler starts.
             return;
         }
         try {

@@ -1,5 +1,7 @@
 package io.yarndl.yarn.recovery;
 
+import io.yarndl.core.policy.Plan;
+import io.yarndl.core.policy.PolicyState;
 import io.yarndl.yarn.state.CheckpointProblem;
 import io.yarndl.yarn.state.SchedulerCheckpoint;
 import java.util.Optional;
@@ -14,11 +16,13 @@ import java.util.Set;
  * @param problem          why a checkpoint found was not usable, when it was not
  * @param message          one line for people
  * @param droppedModels    jobs whose stored models the policy could not use (relearned from samples)
+ * @param planAfter        the plan in force right after recovery, before this scheduler's first round
+ * @param policyStateAfter what the policy held right after recovery
  * @param atMillis         when recovery happened
  */
 public record RecoveryReport(Outcome outcome, Optional<SchedulerCheckpoint> checkpoint,
                              Optional<CheckpointProblem> problem, String message, Set<String> droppedModels,
-                             long atMillis) {
+                             Plan planAfter, Optional<PolicyState> policyStateAfter, long atMillis) {
 
     /** How recovery ended. */
     public enum Outcome {

@@ -48,13 +48,14 @@ public final class SchedulerRecovery {
         if (read instanceof CheckpointRead.Absent) {
             LOG.info("no scheduler checkpoint at {}: starting fresh", store.path());
             return new RecoveryReport(RecoveryReport.Outcome.NONE, Optional.empty(), Optional.empty(),
-                    "no checkpoint at " + store.path(), Set.of(), nowMillis);
+                    "no checkpoint at " + store.path(), Set.of(), planBook.current(), policy.lastState(), nowMillis);
         }
         if (read instanceof CheckpointRead.Rejected rejected) {
             LOG.warn("scheduler checkpoint not used ({}): {}; starting fresh, each job's models are relearned from"
                     + " its samples", rejected.reason(), rejected.message());
             return new RecoveryReport(RecoveryReport.Outcome.REJECTED, Optional.empty(),
-                    Optional.of(rejected.reason()), rejected.message(), Set.of(), nowMillis);
+                    Optional.of(rejected.reason()), rejected.message(), Set.of(), planBook.current(), policy.lastState(),
+                    nowMillis);
         }
         SchedulerCheckpoint checkpoint = ((CheckpointRead.Found) read).checkpoint();
         if (planBook.rounds() == 0) {
@@ -70,7 +71,7 @@ public final class SchedulerRecovery {
                 + (dropped.isEmpty() ? "" : "; models relearned for " + dropped);
         LOG.info(message);
         return new RecoveryReport(RecoveryReport.Outcome.RESTORED, Optional.of(checkpoint), Optional.empty(),
-                message, dropped, nowMillis);
+                message, dropped, planBook.current(), policy.lastState(), nowMillis);
     }
 
     private Set<String> restorePolicy(SchedulerCheckpoint checkpoint) throws InterruptedException {
