@@ -23,8 +23,6 @@ import io.yarndl.yarn.state.SchedulerStateStore;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeoutException;
-import java.util.function.BooleanSupplier;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryNTimes;
@@ -43,8 +41,10 @@ class BadStateIsReportedAndNothingElseLostTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(180);
     private static final String STATE = DlMiniCluster.ZK_ROOT + "/scheduler/state";
-    /** Long enough for four RM restarts while the job trains. */
-    private static final long STEPS = 2_400;
+    /** About a minute of training: four RM restarts take about ten seconds. */
+    private static final long STEPS = 1_000;
+    /** Half a minute: the forged write takes a moment. */
+    private static final long SHORT_STEPS = 600;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static DlMiniCluster cluster;
@@ -112,7 +112,7 @@ class BadStateIsReportedAndNothingElseLostTest {
         TrainingJobs jobs = TrainingJobs.start(cluster, client, TIMEOUT, STEPS, "gamma");
         for (Damage damage : Damage.values()) {
             DeepLearningScheduler before = cluster.activeScheduler();
-            await("a checkpoint to damage", () -> before.checkpoints().lastWritten().isPresent());
+            Poll.until("a checkpoint to damage", TIMEOUT, () -> before.checkpoints().lastWritten().isPresent());
 
             cluster.restartResourceManager(() -> {
                 try {
@@ -123,7 +123,7 @@ class BadStateIsReportedAndNothingElseLostTest {
             });
 
             DeepLearningScheduler after = cluster.activeScheduler();
-            await("recovery", () -> after.recoveryReport().isPresent());
+            Poll.until("recovery", TIMEOUT, () -> after.recoveryReport().isPresent());
             RecoveryReport report = after.recoveryReport().orElseThrow();
             assertEquals(RecoveryReport.Outcome.REJECTED, report.outcome(), damage + ": " + report.message());
             assertEquals(damage.problem, report.problem().orElseThrow(), damage + ": " + report.message());
@@ -133,7 +133,7 @@ class BadStateIsReportedAndNothingElseLostTest {
             TrainingJobs.Job job = jobs.jobs().get(0);
             assertTrue(after.isDeepLearning(job.id()), damage.name());
             long restartedAt = report.atMillis();
-            await(damage + ": a good checkpoint written over the bad one", () -> after.checkpoints().lastWritten()
+            Poll.until(damage + ": a good checkpoint written over the bad one", TIMEOUT, () -> after.checkpoints().lastWritten()
                     .map(written -> written.writtenAtMillis() >= restartedAt
                             && written.samples().containsKey(job.id().toString())).orElse(false));
         }
@@ -142,12 +142,12 @@ class BadStateIsReportedAndNothingElseLostTest {
 
     @Test
     void progressForgedWithAnotherApplicationsCredentialsIsRefusedAndTheSchedulerNeverSeesIt() throws Exception {
-        TrainingJobs jobs = TrainingJobs.start(cluster, client, TIMEOUT, "delta", "epsilon");
+        TrainingJobs jobs = TrainingJobs.start(cluster, client, TIMEOUT, SHORT_STEPS, "delta", "epsilon");
         TrainingJobs.Job victim = jobs.jobs().get(0);
         TrainingJobs.Job intruder = jobs.jobs().get(1);
         DeepLearningScheduler scheduler = cluster.activeScheduler();
         JobRecordWatcher records = scheduler.zooKeeperState().records().orElseThrow();
-        await("the victim's progress", () -> !records.samples(victim.id().toString()).isEmpty());
+        Poll.until("the victim's progress", TIMEOUT, () -> !records.samples(victim.id().toString()).isEmpty());
         AppZkCredentials intruderCredentials = new AppZkCredentials(intruder.id().toString(),
                 client.secretOf(intruder.id()));
         ProgressSample forged = new ProgressSample(System.currentTimeMillis() / 1000.0, 10_000_000, 0.0001, 1e6,
@@ -169,15 +169,5 @@ class BadStateIsReportedAndNothingElseLostTest {
         List<ProgressSample> seen = records.samples(victim.id().toString());
         assertFalse(seen.stream().anyMatch(sample -> sample.step() == forged.step()), "the forged sample arrived");
         jobs.awaitSucceededWithTheirFirstContainers(0);
-    }
-
-    private static void await(String what, BooleanSupplier condition) throws Exception {
-        long deadline = System.currentTimeMillis() + TIMEOUT.toMillis();
-        while (!condition.getAsBoolean()) {
-            if (System.currentTimeMillis() > deadline) {
-                throw new TimeoutException("no " + what + " within " + TIMEOUT);
-            }
-            Thread.sleep(100);
-        }
     }
 }

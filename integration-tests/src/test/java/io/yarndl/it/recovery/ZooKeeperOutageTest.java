@@ -18,8 +18,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeoutException;
-import java.util.function.BooleanSupplier;
 import org.apache.hadoop.yarn.api.records.YarnApplicationState;
 import org.apache.zookeeper.ZooDefs;
 import org.junit.jupiter.api.AfterAll;
@@ -87,17 +85,17 @@ class ZooKeeperOutageTest {
         cluster.zooKeeperServer().restart();
         long back = System.currentTimeMillis();
 
-        await("a checkpoint written after ZooKeeper came back", () -> scheduler.checkpoints().lastWritten()
+        Poll.until("a checkpoint written after ZooKeeper came back", TIMEOUT, () -> scheduler.checkpoints().lastWritten()
                 .map(written -> written.writtenAtMillis() >= back).orElse(false));
         SchedulerStateStore store = new SchedulerStateStore(cluster.curator(), DlMiniCluster.ZK_ROOT,
                 ZooDefs.Ids.OPEN_ACL_UNSAFE, SchedulerSettings.DEFAULT_CHECKPOINT_MAX_BYTES);
-        await("ZooKeeper holding the scheduler's last checkpoint, models and plan", () -> {
+        Poll.until("ZooKeeper holding the scheduler's last checkpoint, models and plan", TIMEOUT, () -> {
             SchedulerCheckpoint stored = readQuietly(store);
             return stored != null && stored.equals(scheduler.checkpoints().lastWritten().orElse(null))
                     && stored.policyState().equals(scheduler.policyState().orElse(null))
                     && stored.plan().jobs().equals(scheduler.planBook().current().jobs());
         });
-        await("progress read again on a new session", () -> {
+        Poll.until("progress read again on a new session", TIMEOUT, () -> {
             Map<String, Long> now = lastSteps(records, jobs);
             return jobs.jobs().stream().allMatch(job -> now.get(job.name()) > stepsBefore.get(job.name()));
         });
@@ -119,16 +117,6 @@ class ZooKeeperOutageTest {
             return store.read() instanceof CheckpointRead.Found found ? found.checkpoint() : null;
         } catch (Exception notYet) {
             return null;
-        }
-    }
-
-    private static void await(String what, BooleanSupplier condition) throws Exception {
-        long deadline = System.currentTimeMillis() + TIMEOUT.toMillis();
-        while (!condition.getAsBoolean()) {
-            if (System.currentTimeMillis() > deadline) {
-                throw new TimeoutException("no " + what + " within " + TIMEOUT);
-            }
-            Thread.sleep(100);
         }
     }
 }

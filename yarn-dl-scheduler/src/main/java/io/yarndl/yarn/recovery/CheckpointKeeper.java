@@ -91,6 +91,11 @@ public final class CheckpointKeeper implements AutoCloseable {
         return Optional.ofNullable(lastWritten.get());
     }
 
+    /** Waits until every write asked for so far has been tried (for tests and orderly stops). */
+    public void awaitIdle(Duration timeout) throws Exception {
+        thread.submit(() -> { }).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
     public long failedWrites() {
         return failedWrites.get();
     }
