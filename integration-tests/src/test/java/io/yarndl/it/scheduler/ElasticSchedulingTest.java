@@ -1,5 +1,9 @@
 package io.yarndl.it.scheduler;
 
+import io.yarndl.yarn.access.AppZkCredentials;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryNTimes;
 import io.yarndl.it.cluster.DlMiniCluster;
 import io.yarndl.it.toyam.ToyAmOptions;
 import io.yarndl.it.toyam.ToyEventLog;
@@ -167,8 +171,14 @@ class ElasticSchedulingTest {
         DeepLearningScheduler scheduler = scheduler();
         long before = scheduler.recordRejections().orElseThrow().count(RejectionReason.MALFORMED_PROGRESS);
 
+        // Written with the job's own credentials, as a buggy AM would: nobody else may write there.
         String progress = DlMiniCluster.ZK_ROOT + "/jobs/" + app + "/progress";
-        cluster.curator().setData().forPath(progress, "{not json at all".getBytes(StandardCharsets.UTF_8));
+        AppZkCredentials own = new AppZkCredentials(app.toString(), client.secretOf(app));
+        try (CuratorFramework asTheJob = CuratorFrameworkFactory.builder().connectString(cluster.zkConnect())
+                .authorization(AppZkCredentials.SCHEME, own.authBytes()).retryPolicy(new RetryNTimes(3, 100)).build()) {
+            asTheJob.start();
+            asTheJob.setData().forPath(progress, "{not json at all".getBytes(StandardCharsets.UTF_8));
+        }
         long deadline = System.currentTimeMillis() + TIMEOUT.toMillis();
         while (scheduler.recordRejections().orElseThrow().count(RejectionReason.MALFORMED_PROGRESS) == before
                 && System.currentTimeMillis() < deadline) {

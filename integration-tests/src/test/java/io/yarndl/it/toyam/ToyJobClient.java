@@ -49,6 +49,7 @@ public final class ToyJobClient implements AutoCloseable {
     private final String zkConnect;
     private final String zkRoot;
     private final Map<ApplicationId, String> secrets = new ConcurrentHashMap<>();
+    private volatile boolean giveSecrets = true;
     private final JobRecordCodec codec = new JobRecordCodec();
 
     /**
@@ -72,6 +73,15 @@ public final class ToyJobClient implements AutoCloseable {
     }
 
     /**
+     * From now on submits jobs without a ZooKeeper secret, as an older client would: for a plain
+     * CapacityScheduler, which creates no job nodes, so an AM with a secret would wait for one forever.
+     */
+    public ToyJobClient withoutZkSecrets() {
+        giveSecrets = false;
+        return this;
+    }
+
+    /**
      * Submits one toy job as an application of type {@link DlJobContract#APPLICATION_TYPE}, named
      * after the spec.
      *
@@ -92,10 +102,14 @@ public final class ToyJobClient implements AutoCloseable {
                 List.of(command(options)), null, null, null);
         // As the yarn-dl client does: the AM may then write its own records in ZooKeeper and no others.
         String secret = AppZkSecret.generate();
-        AppZkSecret.addTo(amContainer, secret);
+        if (giveSecrets) {
+            AppZkSecret.addTo(amContainer, secret);
+        }
         context.setAMContainerSpec(amContainer);
         ApplicationId id = yarn.submitApplication(context);
-        secrets.put(id, secret);
+        if (giveSecrets) {
+            secrets.put(id, secret);
+        }
         return id;
     }
 
