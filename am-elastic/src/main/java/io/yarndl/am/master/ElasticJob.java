@@ -41,9 +41,6 @@ public final class ElasticJob {
         }
     }
 
-    private record Pending(long decidedAtMs, String reason, boolean grant) {
-    }
-
     /** YARN's exit status of a container preempted by the scheduler (ContainerExitStatus.PREEMPTED). */
     static final int EXIT_PREEMPTED = -102;
 
@@ -61,8 +58,7 @@ public final class ElasticJob {
     private GenerationPlan running;
     private boolean stepped;
     private boolean broken;
-    private Pending pending;
-    private boolean checkpointedSincePending;
+    private final PendingResize pending = new PendingResize();
     private int failures;
     private int lastFailedGeneration = -1;
     private long checkpointStep = -1;
@@ -198,8 +194,7 @@ public final class ElasticJob {
     public synchronized ScriptView checkpointed(int gen, long step) {
         if (gen == generation && running != null) {
             checkpointStep = step;
-            if (pending != null) {
-                checkpointedSincePending = true;
+            if (pending.checkpointed()) {
                 record(Kind.CHECKPOINTED, "step " + step);
             }
             maybeCommit();
@@ -281,19 +276,13 @@ public final class ElasticJob {
         return out;
     }
 
-
     private boolean resizePending() {
-        return pending != null && running != null && !broken;
+        return pending.isDecided() && running != null && !broken;
     }
 
     private void decide(String reason, boolean grant) {
-        if (pending == null) {
-            pending = new Pending(clockMs.getAsLong(), reason, grant);
-            checkpointedSincePending = false;
+        if (pending.decide(clockMs.getAsLong(), grant)) {
             record(Kind.RESIZE_DECIDED, reason);
-        } else if (!grant && pending.grant()) {
-            // A shrink or a failure does not wait for the grant's settling time.
-            pending = new Pending(pending.decidedAtMs(), pending.reason() + "; " + reason, false);
         }
     }
 
@@ -323,16 +312,16 @@ public final class ElasticJob {
     }
 
     private void maybeCommit() {
-        if (pending == null || outcome.state() != JobOutcome.State.RUNNING) {
+        if (!pending.isDecided() || outcome.state() != JobOutcome.State.RUNNING) {
             return;
         }
         long now = clockMs.getAsLong();
-        long waited = now - pending.decidedAtMs();
-        if (pending.grant() && waited < limits.settleMs()) {
+        long waited = pending.waitedMs(now);
+        if (pending.byGrant() && waited < limits.settleMs()) {
             return;
         }
         boolean nothingToLose = running == null || !stepped || broken;
-        if (!nothingToLose && !checkpointedSincePending && waited < limits.checkpointTimeoutMs()) {
+        if (!nothingToLose && !pending.hasCheckpoint() && waited < limits.checkpointTimeoutMs()) {
             return;
         }
         List<String> servers = members(Role.SERVER);
@@ -346,11 +335,9 @@ public final class ElasticJob {
             }
             return;
         }
-        if (!nothingToLose) {
-            if (!checkpointedSincePending) {
-                record(Kind.CHECKPOINTED, "none within " + limits.checkpointTimeoutMs()
-                        + " ms: resuming from step " + checkpointStep);
-            }
+        if (!nothingToLose && !pending.hasCheckpoint()) {
+            record(Kind.CHECKPOINTED, "none within " + limits.checkpointTimeoutMs()
+                    + " ms: resuming from step " + checkpointStep);
         }
         for (Map.Entry<String, Member> e : List.copyOf(held.entrySet())) {
             if (e.getValue().state == MemberState.LEAVING) {
@@ -363,8 +350,7 @@ public final class ElasticJob {
         running = new GenerationPlan(generation, servers, workers);
         stepped = false;
         broken = false;
-        pending = null;
-        checkpointedSincePending = false;
+        pending.clear();
         record(Kind.GENERATION_STARTED, "workers " + workers + (servers.isEmpty() ? "" : " servers " + servers));
     }
 

@@ -1,9 +1,7 @@
 package io.yarndl.yarn.config;
 
 import io.yarndl.core.policy.PolicyRegistry;
-import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -15,7 +13,6 @@ import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.util.ZKUtil;
-import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.data.ACL;
 
 /**
@@ -177,8 +174,8 @@ public record SchedulerSettings(
                 Duration.ofMillis(readLong(conf, CHECKPOINT_INTERVAL_MS, DEFAULT_CHECKPOINT_INTERVAL_MS,
                         MIN_CHECKPOINT_INTERVAL_MS, "milliseconds")),
                 readLong(conf, CHECKPOINT_MAX_BYTES, DEFAULT_CHECKPOINT_MAX_BYTES, MIN_CHECKPOINT_MAX_BYTES, "bytes"),
-                readZkAcl(conf),
-                readZkAuth(conf),
+                ZooKeeperAccess.readAcl(conf),
+                ZooKeeperAccess.readAuth(conf),
                 readBoolean(conf, APP_SECRET_REQUIRED, DEFAULT_APP_SECRET_REQUIRED));
     }
 
@@ -197,42 +194,13 @@ public record SchedulerSettings(
                 + ", " + CHECKPOINT_INTERVAL_MS + "=" + checkpointInterval.toMillis()
                 + ", " + CHECKPOINT_MAX_BYTES + "=" + checkpointMaxBytes
                 + ", " + ZK_ACL + "=" + describeAcl()
-                + ", " + ZK_AUTH + "=" + describeAuth()
+                + ", " + ZK_AUTH + "=" + ZooKeeperAccess.describeSchemes(zkAuth)
                 + ", " + APP_SECRET_REQUIRED + "=" + appSecretRequired;
     }
 
     /** The ACL as it is written in a configuration file. */
     public String describeAcl() {
-        List<String> entries = new ArrayList<>();
-        for (ACL acl : zkAcl) {
-            entries.add(acl.getId().getScheme() + ":" + acl.getId().getId() + ":" + permissions(acl.getPerms()));
-        }
-        return String.join(",", entries);
-    }
-
-    /** The credentials' schemes only: the secrets stay out of logs. */
-    private String describeAuth() {
-        if (zkAuth.isEmpty()) {
-            return "(none)";
-        }
-        List<String> schemes = new ArrayList<>();
-        for (ZKUtil.ZKAuthInfo auth : zkAuth) {
-            schemes.add(auth.getScheme() + ":***");
-        }
-        return String.join(",", schemes);
-    }
-
-    private static String permissions(int perms) {
-        StringBuilder letters = new StringBuilder();
-        String all = "rwcda";
-        int[] bits = {ZooDefs.Perms.READ, ZooDefs.Perms.WRITE, ZooDefs.Perms.CREATE, ZooDefs.Perms.DELETE,
-            ZooDefs.Perms.ADMIN};
-        for (int i = 0; i < bits.length; i++) {
-            if ((perms & bits[i]) != 0) {
-                letters.append(all.charAt(i));
-            }
-        }
-        return letters.toString();
+        return ZooKeeperAccess.describe(zkAcl);
     }
 
     @Override
@@ -284,46 +252,6 @@ public record SchedulerSettings(
             case "false" -> false;
             default -> throw new InvalidSettingException(key, raw, "is not a boolean", "allowed: true, false");
         };
-    }
-
-    private static List<ACL> readZkAcl(Configuration conf) {
-        String key = present(conf, ZK_ACL) ? ZK_ACL : HADOOP_ZK_ACL;
-        String raw = conf.getTrimmed(key, CommonConfigurationKeys.ZK_ACL_DEFAULT);
-        String allowed = "allowed: comma-separated scheme:id:perms entries such as world:anyone:r,"
-                + "sasl:rm:rwcda or digest:yarn-dl:<base64 sha1>:rwcda (perms from rwcda), or @/path/to/file";
-        try {
-            List<ACL> acl = ZKUtil.parseACLs(ZKUtil.resolveConfIndirection(raw));
-            if (acl.isEmpty()) {
-                throw new InvalidSettingException(key, raw, "is empty", allowed);
-            }
-            return acl;
-        } catch (ZKUtil.BadAclFormatException | IOException e) {
-            throw new InvalidSettingException(key, raw, "cannot be read: " + e.getMessage(), allowed);
-        }
-    }
-
-    private static List<ZKUtil.ZKAuthInfo> readZkAuth(Configuration conf) {
-        String key = present(conf, ZK_AUTH) ? ZK_AUTH : HADOOP_ZK_AUTH;
-        String raw = conf.getTrimmed(key, "");
-        if (raw.isEmpty()) {
-            return List.of();
-        }
-        String allowed = "allowed: comma-separated scheme:credentials entries such as digest:yarn-dl:secret,"
-                + " or @/path/to/file holding them";
-        try {
-            return ZKUtil.parseAuth(ZKUtil.resolveConfIndirection(raw));
-        } catch (ZKUtil.BadAuthFormatException e) {
-            // The value is a secret, and Hadoop's message quotes it: name the key and the form only.
-            throw new InvalidSettingException(key, "(hidden)", "is not of the form scheme:auth", allowed);
-        } catch (IOException e) {
-            throw new InvalidSettingException(key, "(hidden)", "names a file that cannot be read: " + e.getMessage(),
-                    allowed);
-        }
-    }
-
-    private static boolean present(Configuration conf, String key) {
-        String value = conf.getTrimmed(key);
-        return value != null && !value.isEmpty();
     }
 
     private static Set<String> readQueues(Configuration conf) {

@@ -1,0 +1,97 @@
+package io.yarndl.yarn.config;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeys;
+import org.apache.hadoop.util.ZKUtil;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.data.ACL;
+
+/**
+ * Reads and prints the scheduler's ZooKeeper ACL and credentials in Hadoop's formats (the RM's
+ * own {@code hadoop.zk.acl} and {@code hadoop.zk.auth} when yarn-dl's keys are unset). Credentials
+ * are secrets: no message or description here ever contains them.
+ */
+public final class ZooKeeperAccess {
+
+    private ZooKeeperAccess() {
+    }
+
+    /** An ACL as a configuration file writes it, e.g. {@code sasl:rm:rwcda,world:anyone:r}. */
+    public static String describe(List<ACL> acl) {
+        List<String> entries = new ArrayList<>();
+        for (ACL entry : acl) {
+            entries.add(entry.getId().getScheme() + ":" + entry.getId().getId() + ":" + letters(entry.getPerms()));
+        }
+        return String.join(",", entries);
+    }
+
+    /** The credentials' schemes only, e.g. {@code digest:***}. */
+    static String describeSchemes(List<ZKUtil.ZKAuthInfo> auth) {
+        if (auth.isEmpty()) {
+            return "(none)";
+        }
+        List<String> schemes = new ArrayList<>();
+        for (ZKUtil.ZKAuthInfo entry : auth) {
+            schemes.add(entry.getScheme() + ":***");
+        }
+        return String.join(",", schemes);
+    }
+
+    static List<ACL> readAcl(Configuration conf) {
+        String key = present(conf, SchedulerSettings.ZK_ACL) ? SchedulerSettings.ZK_ACL
+                : SchedulerSettings.HADOOP_ZK_ACL;
+        String raw = conf.getTrimmed(key, CommonConfigurationKeys.ZK_ACL_DEFAULT);
+        String allowed = "allowed: comma-separated scheme:id:perms entries such as world:anyone:r,"
+                + "sasl:rm:rwcda or digest:yarn-dl:<base64 sha1>:rwcda (perms from rwcda), or @/path/to/file";
+        try {
+            List<ACL> acl = ZKUtil.parseACLs(ZKUtil.resolveConfIndirection(raw));
+            if (acl.isEmpty()) {
+                throw new InvalidSettingException(key, raw, "is empty", allowed);
+            }
+            return acl;
+        } catch (ZKUtil.BadAclFormatException | IOException e) {
+            throw new InvalidSettingException(key, raw, "cannot be read: " + e.getMessage(), allowed);
+        }
+    }
+
+    static List<ZKUtil.ZKAuthInfo> readAuth(Configuration conf) {
+        String key = present(conf, SchedulerSettings.ZK_AUTH) ? SchedulerSettings.ZK_AUTH
+                : SchedulerSettings.HADOOP_ZK_AUTH;
+        String raw = conf.getTrimmed(key, "");
+        if (raw.isEmpty()) {
+            return List.of();
+        }
+        String allowed = "allowed: comma-separated scheme:credentials entries such as digest:yarn-dl:secret,"
+                + " or @/path/to/file holding them";
+        try {
+            return ZKUtil.parseAuth(ZKUtil.resolveConfIndirection(raw));
+        } catch (ZKUtil.BadAuthFormatException e) {
+            // The value is a secret, and Hadoop's message quotes it: name the key and the form only.
+            throw new InvalidSettingException(key, "(hidden)", "is not of the form scheme:auth", allowed);
+        } catch (IOException e) {
+            throw new InvalidSettingException(key, "(hidden)", "names a file that cannot be read: " + e.getMessage(),
+                    allowed);
+        }
+    }
+
+    private static boolean present(Configuration conf, String key) {
+        String value = conf.getTrimmed(key);
+        return value != null && !value.isEmpty();
+    }
+
+    private static String letters(int perms) {
+        StringBuilder letters = new StringBuilder();
+        String all = "rwcda";
+        int[] bits = {ZooDefs.Perms.READ, ZooDefs.Perms.WRITE, ZooDefs.Perms.CREATE, ZooDefs.Perms.DELETE,
+            ZooDefs.Perms.ADMIN};
+        for (int i = 0; i < bits.length; i++) {
+            if ((perms & bits[i]) != 0) {
+                letters.append(all.charAt(i));
+            }
+        }
+        return letters.toString();
+    }
+}
