@@ -27,7 +27,7 @@ class SchedulerStartupValidationTest {
 
         assertTrue(message.contains(SchedulerSettings.POLICY), message);
         assertTrue(message.contains("optimsu"), message);
-        assertTrue(message.contains("drf, fifo, optimus"), message);
+        assertTrue(message.contains("dl2, drf, fifo, optimus"), message);
     }
 
     @Test

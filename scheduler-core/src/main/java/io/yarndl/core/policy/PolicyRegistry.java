@@ -1,5 +1,8 @@
 package io.yarndl.core.policy;
 
+import io.yarndl.core.policy.dl2.Dl2Events;
+import io.yarndl.core.policy.dl2.Dl2Policy;
+import io.yarndl.core.policy.dl2.OnceLoadedModel;
 import io.yarndl.core.policy.drf.DrfPolicy;
 import io.yarndl.core.policy.fifo.FifoPolicy;
 import io.yarndl.core.policy.optimus.OptimusPolicy;
@@ -17,12 +20,19 @@ public final class PolicyRegistry {
 
     private final Map<String, Supplier<SchedulingPolicy>> factories = new TreeMap<>();
 
-    /** The policies yarn-dl ships. */
+    /** The policies yarn-dl ships, {@code dl2} with the model shipped in the jar. */
     public static PolicyRegistry standard() {
+        OnceLoadedModel shipped = OnceLoadedModel.shipped();
+        return standard(() -> Dl2Policy.load(shipped, Dl2Events.NONE));
+    }
+
+    /** The policies yarn-dl ships, {@code dl2} made by {@code dl2} (a configured model, a driver's events). */
+    public static PolicyRegistry standard(Supplier<SchedulingPolicy> dl2) {
         return new PolicyRegistry()
                 .register(FifoPolicy.NAME, FifoPolicy::new)
                 .register(DrfPolicy.NAME, DrfPolicy::new)
-                .register(OptimusPolicy.NAME, OptimusPolicy::new);
+                .register(OptimusPolicy.NAME, OptimusPolicy::new)
+                .register(Dl2Policy.NAME, dl2);
     }
 
     /** Adds a policy under {@code name}; a name may be registered once. */

@@ -1,0 +1,93 @@
+"""DL2's policy network and its ONNX export: the one contract with the Java side.
+
+The input is the flat state vector of io.yarndl.core.policy.dl2.Dl2Layout (SLOTS x SLOT_FEATURES
+slot floats, then GLOBAL_FEATURES cluster floats); the output is one logit per action (3 per slot:
+add a worker, a parameter server, both; then stop). Masking happens in Java and in the loss here.
+
+Architecture (a documented departure from the paper's plain two-hidden-layer MLP over the whole
+vector): the same two hidden layers are applied to every slot, each slot seeing its own 20
+features, the cluster's 4 and the mean of all slots' first-layer embeddings. Weight sharing makes
+the network indifferent to which slot a job sits in, so it learns from every job at once instead of
+40 times over; with the few thousand rollouts a CPU can afford, a flat MLP barely moves.
+"""
+import hashlib
+import json
+import os
+
+import torch
+from torch import nn
+
+LAYOUT_VERSION = "dl2-state-v1"
+SLOTS = 40
+SLOT_FEATURES = 20
+GLOBAL_FEATURES = 4
+INPUT_SIZE = SLOTS * SLOT_FEATURES + GLOBAL_FEATURES
+ACTIONS_PER_SLOT = 3
+OUTPUT_SIZE = SLOTS * ACTIONS_PER_SLOT + 1
+CARD_FORMAT = "yarn-dl/dl2-model-card/1"
+OPSET = 13
+
+
+class Dl2Net(nn.Module):
+    def __init__(self, hidden=64):
+        super().__init__()
+        self.embed = nn.Linear(SLOT_FEATURES + GLOBAL_FEATURES, hidden)
+        self.mix = nn.Linear(2 * hidden, hidden)
+        self.slot_head = nn.Linear(hidden, ACTIONS_PER_SLOT)
+        self.stop_head = nn.Sequential(nn.Linear(hidden + GLOBAL_FEATURES, hidden), nn.ReLU(), nn.Linear(hidden, 1))
+
+    def forward(self, state):
+        batch = state.shape[0]
+        slots = state[:, : SLOTS * SLOT_FEATURES].reshape(batch, SLOTS, SLOT_FEATURES)
+        cluster = state[:, SLOTS * SLOT_FEATURES:]
+        context = cluster.unsqueeze(1).expand(batch, SLOTS, GLOBAL_FEATURES)
+        first = torch.relu(self.embed(torch.cat([slots, context], dim=2)))
+        pooled = first.mean(dim=1)
+        second = torch.relu(self.mix(torch.cat([first, pooled.unsqueeze(1).expand(batch, SLOTS, pooled.shape[1])], dim=2)))
+        slot_logits = self.slot_head(second).reshape(batch, SLOTS * ACTIONS_PER_SLOT)
+        stop_logit = self.stop_head(torch.cat([pooled, cluster], dim=1))
+        return torch.cat([slot_logits, stop_logit], dim=1)
+
+
+def masked_log_probs(logits, valid):
+    """Log-softmax over the valid actions only (invalid ones get -inf)."""
+    return torch.log_softmax(logits.masked_fill(~valid, float("-inf")), dim=1)
+
+
+def export(net, onnx_path):
+    """Writes net as ONNX (input 'state' [batch, INPUT_SIZE], output 'logits' [batch, OUTPUT_SIZE])."""
+    net.eval()
+    tmp = onnx_path + ".tmp"
+    with torch.no_grad():
+        torch.onnx.export(net, torch.zeros(1, INPUT_SIZE), tmp, input_names=["state"], output_names=["logits"],
+                          dynamic_axes={"state": {0: "batch"}, "logits": {0: "batch"}}, opset_version=OPSET)
+    os.replace(tmp, onnx_path)
+    net.train()
+
+
+def sha256_of(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 16), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def write_card(onnx_path, model_id, job_types, training, scores):
+    """Writes <name>.json beside <name>.onnx, as io.yarndl.core.policy.dl2.ModelCard reads it."""
+    card = {
+        "format": CARD_FORMAT,
+        "id": model_id,
+        "layout": {"version": LAYOUT_VERSION, "slots": SLOTS, "slotFeatures": SLOT_FEATURES,
+                   "globalFeatures": GLOBAL_FEATURES, "actions": OUTPUT_SIZE, "jobTypes": list(job_types)},
+        "model": {"file": os.path.basename(onnx_path), "sha256": sha256_of(onnx_path)},
+        "training": training,
+        "scores": scores,
+    }
+    card_path = onnx_path[: -len(".onnx")] + ".json" if onnx_path.endswith(".onnx") else onnx_path + ".json"
+    tmp = card_path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(card, f, indent=2, sort_keys=False)
+        f.write("\n")
+    os.replace(tmp, card_path)
+    return card_path

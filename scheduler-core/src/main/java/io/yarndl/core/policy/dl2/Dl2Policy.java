@@ -1,0 +1,193 @@
+package io.yarndl.core.policy.dl2;
+
+import io.yarndl.core.cluster.ClusterSnapshot;
+import io.yarndl.core.job.Allocation;
+import io.yarndl.core.job.JobView;
+import io.yarndl.core.job.TaskCount;
+import io.yarndl.core.placement.PlacementStrategy;
+import io.yarndl.core.placement.TargetPlacement;
+import io.yarndl.core.placement.packing.PackingPlacement;
+import io.yarndl.core.policy.JobPlan;
+import io.yarndl.core.policy.Plan;
+import io.yarndl.core.policy.SchedulingPolicy;
+import io.yarndl.core.policy.optimus.OptimusPolicy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * DL2 (Peng et al., "DL2: A Deep Learning-driven Scheduler for Deep Learning Clusters", 2019): a
+ * policy network decides, one action at a time, which job gets another worker, parameter server or
+ * both, until it says stop or nothing more fits ({@link Dl2Layout}, {@link Dl2Round}); packing
+ * placement then puts the sizes on nodes ({@link TargetPlacement}).
+ *
+ * <p>The safe fallback: a policy made {@link #fallingBack} (its model was missing, corrupt or of
+ * the wrong shape) runs {@code optimus} in its place, and a serving policy whose network fails
+ * during a round ({@link ModelFailureException}, or a NaN logit) switches to {@code optimus} for
+ * that round and every later one. Either way {@link Dl2Events#fellBack} says why, once. The plan is
+ * still labelled {@code dl2}; each job's reason says it came from the fallback.
+ *
+ * <p>Not thread-safe (the fallback's models are mutated by plan), like every policy: a driver calls
+ * one round at a time.
+ */
+public final class Dl2Policy implements SchedulingPolicy {
+
+    public static final String NAME = "dl2";
+
+    private final Dl2Model model;
+    private final ActionChooser chooser;
+    private final DecisionRecorder recorder;
+    private final Dl2Events events;
+    private final TargetPlacement placement;
+    private OptimusPolicy fallback;
+    private String fallbackReason;
+
+    private Dl2Policy(Dl2Model model, String fallbackReason, ActionChooser chooser, DecisionRecorder recorder,
+                      Dl2Events events, PlacementStrategy placement) {
+        this.model = model;
+        this.chooser = Objects.requireNonNull(chooser, "chooser");
+        this.recorder = Objects.requireNonNull(recorder, "recorder");
+        this.events = Objects.requireNonNull(events, "events");
+        this.placement = new TargetPlacement(placement);
+        if (model == null) {
+            fallBack(fallbackReason);
+        } else {
+            events.serving(model);
+        }
+    }
+
+    /** Serves {@code model}, choosing the most likely valid action each step. */
+    public static Dl2Policy serving(Dl2Model model, Dl2Events events) {
+        return new Dl2Policy(Objects.requireNonNull(model, "model"), null, ActionChooser.greedy(),
+                DecisionRecorder.NONE, events, new PackingPlacement());
+    }
+
+    /** For training: {@code chooser} picks the actions and {@code recorder} sees each decision. */
+    public static Dl2Policy training(Dl2Model model, ActionChooser chooser, DecisionRecorder recorder) {
+        return new Dl2Policy(Objects.requireNonNull(model, "model"), null, chooser, recorder, Dl2Events.NONE,
+                new PackingPlacement());
+    }
+
+    /** A DL2 policy without a usable model: it runs {@code optimus} and tells {@code events} why. */
+    public static Dl2Policy fallingBack(String reason, Dl2Events events) {
+        return new Dl2Policy(null, Objects.requireNonNull(reason, "reason"), ActionChooser.greedy(),
+                DecisionRecorder.NONE, events, new PackingPlacement());
+    }
+
+    /**
+     * Loads the model at {@code source} ({@link ModelLoader}) and serves it, or falls back to
+     * {@code optimus} with the loader's reason.
+     */
+    public static Dl2Policy load(ModelSupplier source, Dl2Events events) {
+        try {
+            return serving(source.load(), events);
+        } catch (ModelRejectedException e) {
+            return fallingBack(e.getMessage(), events);
+        }
+    }
+
+    /** How a model is found: a file, the shipped resource, or one loaded already. */
+    @FunctionalInterface
+    public interface ModelSupplier {
+        Dl2Model load() throws ModelRejectedException;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    /** True while the model serves; false once the policy runs {@code optimus} instead. */
+    public boolean isServing() {
+        return fallback == null;
+    }
+
+    /** Why it fell back, or null while serving. */
+    public String fallbackReason() {
+        return fallbackReason;
+    }
+
+    /** The serving model's version ({@link Dl2Model#version()}), or null when falling back. */
+    public String modelVersion() {
+        return isServing() ? model.version() : null;
+    }
+
+    @Override
+    public Plan plan(ClusterSnapshot snapshot, List<JobView> jobs) {
+        if (isServing()) {
+            try {
+                return decide(snapshot, jobs);
+            } catch (ModelFailureException e) {
+                fallBack("model " + model.version() + " from " + model.source() + " failed during a round: "
+                        + e.getMessage());
+            }
+        }
+        Plan plan = fallback.plan(snapshot, jobs);
+        List<JobPlan> relabelled = new ArrayList<>(plan.jobs().size());
+        for (JobPlan decision : plan.jobs().values()) {
+            relabelled.add(new JobPlan(decision.jobId(), decision.workers(), decision.ps(), decision.placement(),
+                    "dl2 fallback (optimus): " + decision.reason()));
+        }
+        return Plan.of(snapshot.timeSec(), NAME, relabelled);
+    }
+
+    private Plan decide(ClusterSnapshot snapshot, List<JobView> jobs) {
+        Dl2Round round = Dl2Round.start(snapshot, jobs, model.card().layout().jobTypes());
+        float[] state = new float[Dl2Layout.INPUT_SIZE];
+        boolean[] valid = new boolean[Dl2Layout.OUTPUT_SIZE];
+        int actions = 0;
+        while (true) {
+            round.encode(state);
+            if (round.mask(valid) == 0) {
+                break;
+            }
+            float[] logits = model.network().logits(state);
+            requireSane(logits);
+            int action = chooser.choose(logits, valid);
+            recorder.decided(snapshot.timeSec(), state, valid, action);
+            if (action == Dl2Layout.STOP) {
+                break;
+            }
+            round.apply(action);
+            actions++;
+        }
+        List<TaskCount> targets = round.targets(jobs);
+        List<Allocation> placed = placement.place(snapshot, jobs, targets);
+        List<JobPlan> decisions = new ArrayList<>(jobs.size());
+        for (int i = 0; i < jobs.size(); i++) {
+            String id = jobs.get(i).id();
+            TaskCount target = targets.get(i);
+            Allocation allocation = placed.get(i);
+            if (allocation.isEmpty()) {
+                decisions.add(JobPlan.waiting(id, target.workers() > 0
+                        ? "dl2 gave " + target.workers() + "w/" + target.ps() + "ps but no nodes fit its minimum"
+                        : "dl2 gave it nothing this round (" + actions + " actions, model " + model.version() + ")"));
+            } else {
+                String shrunk = allocation.workers() != target.workers() || allocation.ps() != target.ps()
+                        ? ", shrunk to fit the nodes" : "";
+                decisions.add(JobPlan.placed(id, allocation, "dl2 gave " + target.workers() + "w/" + target.ps()
+                        + "ps" + shrunk + " (" + actions + " actions, model " + model.version() + ")"));
+            }
+        }
+        return Plan.of(snapshot.timeSec(), NAME, decisions);
+    }
+
+    private static void requireSane(float[] logits) {
+        if (logits.length != Dl2Layout.OUTPUT_SIZE) {
+            throw new ModelFailureException("the model returned " + logits.length + " logits, not "
+                    + Dl2Layout.OUTPUT_SIZE);
+        }
+        for (float logit : logits) {
+            if (Float.isNaN(logit)) {
+                throw new ModelFailureException("the model returned a NaN logit");
+            }
+        }
+    }
+
+    private void fallBack(String reason) {
+        fallbackReason = reason;
+        fallback = new OptimusPolicy();
+        events.fellBack(reason);
+    }
+}
