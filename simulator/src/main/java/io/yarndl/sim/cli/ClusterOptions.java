@@ -8,13 +8,14 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The simulated cluster's shape, shared by {@code sim} and {@code generate} (a synthetic load is
+ * The simulated cluster's shape, shared by {@code sim}, {@code generate}, {@code rollouts} and
+ * {@code evaluate} (a synthetic load is
  * relative to the cluster's GPUs). Homogeneous nodes, as {@link ClusterSpec} models them.
  */
-final class ClusterOptions {
+public final class ClusterOptions {
 
     /** Default node count for every trace but Philly's: 4 x 8 = 32 GPUs, small enough that 120 jobs keep it busy. */
-    static final int DEFAULT_NODES = 4;
+    public static final int DEFAULT_NODES = 4;
 
     /**
      * Philly's replay cluster: 313 nodes of 8 GPUs = 2,504 GPUs, about the 2,500 GPUs of the
@@ -51,7 +52,7 @@ final class ClusterOptions {
     String accelerator;
 
     /** The cluster these options describe, {@code defaultNodes} nodes unless given. */
-    ClusterSpec toSpec(int defaultNodes) {
+    public ClusterSpec toSpec(int defaultNodes) {
         int n = nodes != null ? nodes : defaultNodes;
         positive("--cluster-nodes", n);
         positive("--gpus-per-node", gpusPerNode);

@@ -3,6 +3,8 @@ package io.yarndl.sim.cli;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.SchedulingPolicy;
 import io.yarndl.core.policy.UnknownPolicyException;
+import io.yarndl.core.policy.dl2.Dl2Policy;
+import io.yarndl.sim.dl2.Dl2FallbackWarning;
 import io.yarndl.sim.engine.JobOutcome;
 import io.yarndl.sim.engine.SimConfig;
 import io.yarndl.sim.engine.SimulationResult;
@@ -46,6 +48,7 @@ import picocli.CommandLine.Spec;
             "      --policies fifo,drf,optimus --seed 42",
             "  yarn-dl sim --trace synthetic --jobs 500 --load 1.2 --policies drf,optimus --baseline drf",
             "  yarn-dl sim --trace philly --policies optimus --out philly-out",
+            "  yarn-dl sim --trace synthetic --policies optimus,dl2 --dl2-model trained.onnx",
             "",
             "Writes under --out: jobs-<policy>.csv (one row per job), summary.csv (one row per",
             "policy) and jct-cdf.png (JCT CDF per policy).",
@@ -100,6 +103,11 @@ final class SimCommand implements Callable<Integer> {
             description = "The Philly trace for --trace philly (default: ${DEFAULT-VALUE}).")
     Path phillyFile;
 
+    @Option(names = "--dl2-model", paramLabel = "FILE.onnx",
+            description = "The model the dl2 policy serves, its card FILE.json beside it (default: the model"
+                    + " shipped in the jar). If it is rejected, dl2 runs optimus and stderr says so.")
+    Path dl2Model;
+
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "sim-out",
             description = "Folder for the CSVs and the chart (default: ${DEFAULT-VALUE}).")
     Path out;
@@ -116,14 +124,15 @@ final class SimCommand implements Callable<Integer> {
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw usage("--out " + out + " exists and is not a folder");
         }
-        List<String> names = checkedPolicies();
+        PolicyRegistry registry = new Dl2FallbackWarning(spec.commandLine().getErr(), "yarn-dl sim")
+                .registry(dl2Model);
+        List<String> names = checkedPolicies(registry);
 
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.printf("yarn-dl sim: %s on %d nodes x %d GPUs, interval %.0f s, resize overhead %.0f s, seed %d%n",
                 describeTrace(), clusterSpec.nodes(), clusterSpec.perNode().gpus(), config.intervalSec(),
                 config.resizeOverheadSec(), seed);
         stdout.flush();
-        PolicyRegistry registry = PolicyRegistry.standard();
         RunReport.Written written;
         try (RunReport report = new RunReport(out, baseline)) {
             for (int i = 0; i < names.size(); i++) {
@@ -165,8 +174,11 @@ final class SimCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The policy names, trimmed, each once, each known, and the baseline among them. */
-    private List<String> checkedPolicies() {
+    /**
+     * The policy names, trimmed, each once, each known, and the baseline among them; creating each
+     * once here also loads dl2's model, so a rejected one is reported before the first run.
+     */
+    private List<String> checkedPolicies(PolicyRegistry registry) {
         List<String> names = new ArrayList<>();
         for (String raw : policies) {
             String name = raw.trim();
@@ -181,7 +193,12 @@ final class SimCommand implements Callable<Integer> {
         if (new LinkedHashSet<>(names).size() != names.size()) {
             throw usage("--policies names a policy twice: " + String.join(",", names));
         }
-        PolicyRegistry registry = PolicyRegistry.standard();
+        if (dl2Model != null && !names.contains(Dl2Policy.NAME)) {
+            throw usage("--dl2-model applies when --policies includes " + Dl2Policy.NAME);
+        }
+        if (dl2Model != null && !Files.isRegularFile(dl2Model)) {
+            throw usage("--dl2-model " + dl2Model.toAbsolutePath().normalize() + " is not a file");
+        }
         for (String name : names) {
             try {
                 registry.create(name);

@@ -1,5 +1,7 @@
 package io.yarndl.sim.cli;
 
+import io.yarndl.sim.dl2.EvaluateCommand;
+import io.yarndl.sim.dl2.RolloutsCommand;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -12,7 +14,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The simulator's command line, the Java half of {@code bin/yarn-dl sim} and {@code generate}.
+ * The simulator's command line, the Java half of {@code bin/yarn-dl sim}, {@code generate},
+ * {@code rollouts} and {@code evaluate}.
  *
  * <p>Exit status: 0 done, 1 the run failed (the message says why; set {@code YARNDL_DEBUG=1} for
  * the stack trace), 2 bad arguments (the message names the argument; no run was started).
@@ -20,12 +23,14 @@ import picocli.CommandLine.UnmatchedArgumentException;
 @Command(name = "yarn-dl", mixinStandardHelpOptions = true, usageHelpAutoWidth = true, usageHelpWidth = 100,
         versionProvider = SimulatorCli.Version.class,
         description = "Elastic GPU scheduling for Hadoop YARN: trace-driven simulator.",
-        subcommands = {SimCommand.class, GenerateCommand.class, HelpCommand.class},
+        subcommands = {SimCommand.class, GenerateCommand.class, RolloutsCommand.class, EvaluateCommand.class,
+            HelpCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {
             "  yarn-dl sim --trace simulator/src/main/resources/workloads/synthetic-120.csv \\",
             "      --policies fifo,drf,optimus --seed 42",
             "  yarn-dl generate --seed 42 --jobs 120 --load 0.9 --out workload.csv",
+            "  yarn-dl evaluate --policies drf,optimus,dl2 --seeds 9001-9010",
             "  yarn-dl help sim"})
 public final class SimulatorCli implements Callable<Integer> {
 
@@ -54,7 +59,7 @@ public final class SimulatorCli implements Callable<Integer> {
     public Integer call() {
         // "yarn-dl" alone: say what there is rather than nothing.
         PrintWriter err = spec.commandLine().getErr();
-        err.println("yarn-dl: missing subcommand: sim or generate");
+        err.println("yarn-dl: missing subcommand: sim, generate, rollouts or evaluate");
         spec.commandLine().usage(err);
         err.flush();
         return EXIT_USAGE;

@@ -108,6 +108,11 @@ final class SimulatedJob {
         return job.type().speed().stepsPerSecond(allocation.workers(), allocation.ps(), allocation.nodeCount());
     }
 
+    /** Steps done over steps required, unrounded: DL2's reward is its growth in a round. */
+    double fractionDone() {
+        return stepsDone / job.requiredSteps();
+    }
+
     double remainingSteps() {
         return job.requiredSteps() - stepsDone;
     }

@@ -50,6 +50,17 @@ public final class Simulator {
      * @throws IllegalStateException    if the policy makes an impossible plan or starves every job
      */
     public SimulationResult run(SchedulingPolicy policy, Iterator<TraceJob> trace, Consumer<JobOutcome> outcomes) {
+        return run(policy, trace, outcomes, RoundListener.NONE);
+    }
+
+    /**
+     * As {@link #run(SchedulingPolicy, Iterator, Consumer)}, telling {@code listener} about every round
+     * as it ends. When the listener asks to stop, the run ends there: the result covers the jobs
+     * finished so far (its averages are over those; NaN when none finished), and jobs still in the
+     * system or not yet arrived are dropped.
+     */
+    public SimulationResult run(SchedulingPolicy policy, Iterator<TraceJob> trace, Consumer<JobOutcome> outcomes,
+                                RoundListener listener) {
         long wallStart = System.nanoTime();
         IsolatedJct isolated = new IsolatedJct(cluster, config.resizeOverheadSec());
         JctStatistics jcts = new JctStatistics();
@@ -66,8 +77,9 @@ public final class Simulator {
         double planNanos = 0;
         double maxPlanNanos = 0;
         int idleRounds = 0;
+        boolean stopped = false;
 
-        while (pending != null || !active.isEmpty()) {
+        while (!stopped && (pending != null || !active.isEmpty())) {
             if (active.isEmpty() && pending.arrivalSec() > now) {
                 now = pending.arrivalSec();
             }
@@ -100,6 +112,7 @@ public final class Simulator {
 
             double roundEnd = now + config.intervalSec();
             boolean anyRunning = false;
+            double reward = 0;
             for (Iterator<SimulatedJob> it = active.iterator(); it.hasNext(); ) {
                 SimulatedJob job = it.next();
                 Allocation next = plan.target(job.spec().id()).placement();
@@ -110,7 +123,9 @@ public final class Simulator {
                     continue;
                 }
                 anyRunning = true;
+                double doneBefore = job.fractionDone();
                 double finish = job.train(now, roundEnd, pause);
+                reward += job.fractionDone() - doneBefore;
                 if (!Double.isNaN(finish)) {
                     it.remove();
                     gpuSeconds += job.gpuSeconds();
@@ -125,6 +140,7 @@ public final class Simulator {
                 throw new IllegalStateException("policy " + policy.name() + " ran no job for " + MAX_IDLE_ROUNDS
                         + " rounds while " + active.size() + " jobs waited (first: " + active.get(0).spec().id() + ")");
             }
+            stopped = !listener.roundEnded((int) (rounds - 1), now, reward);
             now = roundEnd;
         }
 

@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.SplittableRandom;
+import java.util.TreeSet;
 
 /**
  * Makes synthetic workloads: a seeded, reproducible stream of {@link TraceJob}s for a
@@ -29,6 +30,11 @@ import java.util.SplittableRandom;
  *       (by default Gavel's heavy-tailed {@link DurationDistribution#gavelPhilly()}); the job
  *       needs {@code requiredSteps = max(1, round(duration × speed(w, ps, 1)))}, the same
  *       conversion as the trace CSV reader, so written workloads read back equal.</li>
+ *   <li><b>Epochs</b>, only for a type in {@code spec.epochLengths()}: the job's steps come from
+ *       DL2's epochs instead ({@link EpochProfile#requiredSteps(double)}, one more draw), and the
+ *       duration drawn above is unused (drawn anyway, so every job takes the same draws before
+ *       it). E[d] in the arrival rate is then replaced by the exact mean GPU-seconds of each
+ *       type and size ({@link #meanGpuSecondsPerJob}).</li>
  * </ol>
  * Ids are {@code job-000000}, {@code job-000001}, ... in arrival order. Generation is lazy:
  * {@link #stream} holds one job at a time.
@@ -57,8 +63,36 @@ public final class WorkloadGenerator {
 
     /** λ, jobs per second, that makes the offered load equal {@code spec.targetLoad()}. */
     public static double arrivalRatePerSec(WorkloadSpec spec) {
-        double meanGpuSeconds = meanGpusPerJob(spec) * spec.durations().meanSec();
-        return spec.targetLoad() * spec.clusterGpus() / meanGpuSeconds;
+        return spec.targetLoad() * spec.clusterGpus() / meanGpuSecondsPerJob(spec);
+    }
+
+    /**
+     * Expected GPU-seconds a job demands at its requested size, colocated. Without epoch-sized
+     * types it is {@link #meanGpusPerJob} × the mean duration (size and duration are independent);
+     * with them, each epoch-sized type and size contributes its GPUs × its mean steps ÷ its speed
+     * there, computed exactly.
+     */
+    public static double meanGpuSecondsPerJob(WorkloadSpec spec) {
+        if (spec.epochLengths().isEmpty()) {
+            return meanGpusPerJob(spec) * spec.durations().meanSec();
+        }
+        double weightSum = spec.typeWeights().stream().mapToDouble(Double::doubleValue).sum();
+        double mean = 0;
+        for (int t = 0; t < spec.types().size(); t++) {
+            JobType type = spec.types().get(t);
+            EpochProfile epochs = spec.epochLengths().get(type.name());
+            for (int s = 0; s < WORKER_SIZES.size(); s++) {
+                ElasticBounds bounds = ElasticBounds.forRequest(type, cappedSize(type, WORKER_SIZES.get(s)));
+                double seconds = epochs == null ? spec.durations().meanSec()
+                        : epochs.meanRequiredSteps() / speedAtRequest(type, bounds);
+                mean += spec.typeWeights().get(t) / weightSum * WORKER_SIZE_PROBABILITIES.get(s)
+                        * requestedGpus(type, bounds.requestedWorkers(), bounds.requestedPs()) * seconds;
+            }
+        }
+        if (!(mean > 0)) {
+            throw new IllegalArgumentException("the job mix asks for no GPU-seconds, so no arrival rate gives a GPU load");
+        }
+        return mean;
     }
 
     /**
@@ -114,7 +148,21 @@ public final class WorkloadGenerator {
         }
         lines.add(mix.toString());
         lines.add("durations " + spec.durations() + ", mean " + spec.durations().meanSec() + " s");
+        if (!spec.epochLengths().isEmpty()) {
+            lines.add("sized in DL2 epochs (max " + EpochProfile.DL2_MAX_EPOCHS + ", +-" + EpochProfile.EPOCH_JITTER
+                    + ") instead: " + String.join(", ", new TreeSet<>(spec.epochLengths().keySet())));
+        }
         return lines;
+    }
+
+    /** The type's true speed at the requested size on one node; fails unless a positive number. */
+    private static double speedAtRequest(JobType type, ElasticBounds bounds) {
+        double speed = type.speed().stepsPerSecond(bounds.requestedWorkers(), bounds.requestedPs(), 1);
+        if (!(speed > 0) || Double.isInfinite(speed)) {
+            throw new IllegalStateException("true speed of " + type.name() + " at " + bounds.requestedWorkers()
+                    + " workers and " + bounds.requestedPs() + " PS is " + speed + ", not a positive number");
+        }
+        return speed;
     }
 
     private static int cappedSize(JobType type, int size) {
@@ -164,12 +212,10 @@ public final class WorkloadGenerator {
             ElasticBounds bounds = ElasticBounds.forRequest(type, cappedSize(type, pickWorkers()));
             String user = "user-" + random.nextInt(spec.users());
             double duration = spec.durations().sample(random);
-            double speed = type.speed().stepsPerSecond(bounds.requestedWorkers(), bounds.requestedPs(), 1);
-            if (!(speed > 0) || Double.isInfinite(speed)) {
-                throw new IllegalStateException("true speed of " + type.name() + " at " + bounds.requestedWorkers()
-                        + " workers and " + bounds.requestedPs() + " PS is " + speed + ", not a positive number");
-            }
-            long steps = Math.max(1, Math.round(duration * speed));
+            double speed = speedAtRequest(type, bounds);
+            EpochProfile epochs = spec.epochLengths().get(type.name());
+            long steps = epochs != null ? epochs.requiredSteps(random.nextDouble())
+                    : Math.max(1, Math.round(duration * speed));
             String number = Integer.toString(index++);
             String id = "job-" + "0".repeat(idDigits - number.length()) + number;
             return new TraceJob(id, clock, user, type, bounds.requestedWorkers(), bounds.requestedPs(),

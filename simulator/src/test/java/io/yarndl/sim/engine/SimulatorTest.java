@@ -80,6 +80,44 @@ class SimulatorTest {
     }
 
     @Test
+    void rewardsOfAWholeRunSumToTheNumberOfJobs() {
+        List<TraceJob> jobs = workload(7);
+        for (SchedulingPolicy policy : List.of(new FifoPolicy(), new OptimusPolicy())) {
+            double[] total = {0};
+            int[] heard = {0};
+
+            SimulationResult result = new Simulator(CLUSTER, SimConfig.defaults(2)).run(policy, jobs.iterator(),
+                    outcome -> { }, (round, timeSec, reward) -> {
+                        assertEquals(heard[0]++, round, "rounds are heard in order");
+                        assertTrue(reward >= 0, "negative reward " + reward + " in round " + round);
+                        total[0] += reward;
+                        return true;
+                    });
+
+            assertEquals(result.rounds(), heard[0], policy.name());
+            assertEquals(jobs.size(), total[0], 1e-6 * jobs.size(), policy.name());
+        }
+    }
+
+    @Test
+    void listenerEndsTheRunAtItsHorizonWithTheJobsFinishedSoFar() {
+        List<TraceJob> jobs = workload(7);
+        SimulationResult full = new Simulator(CLUSTER, SimConfig.defaults(2)).run(new FifoPolicy(), jobs.iterator(),
+                outcome -> { });
+        List<JobOutcome> finished = new ArrayList<>();
+        int horizon = (int) (full.rounds() / 2);
+
+        SimulationResult cut = new Simulator(CLUSTER, SimConfig.defaults(2)).run(new FifoPolicy(), jobs.iterator(),
+                finished::add, (round, timeSec, reward) -> round + 1 < horizon);
+
+        assertEquals(horizon, cut.rounds());
+        assertEquals(finished.size(), cut.jobs());
+        assertTrue(cut.jobs() < jobs.size(), "a run cut in half cannot finish every job: " + cut);
+        assertEquals(finished.stream().mapToDouble(JobOutcome::jctSec).average().orElse(Double.NaN), cut.avgJctSec(),
+                1e-6);
+    }
+
+    @Test
     void refusesAPlanThatOvercommitsANode() {
         SchedulingPolicy greedy = new SchedulingPolicy() {
             @Override

@@ -1,0 +1,61 @@
+package io.yarndl.sim.dl2;
+
+import io.yarndl.core.policy.PolicyRegistry;
+import io.yarndl.core.policy.dl2.Dl2Events;
+import io.yarndl.core.policy.dl2.Dl2Policy;
+import io.yarndl.core.policy.dl2.OnceLoadedModel;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * How the simulator's commands build {@code dl2}: the standard registry with {@code dl2} serving the
+ * model a user named (or the shipped one), loaded once for every run, and a warning on the
+ * console, once, the first time any of its instances falls back to {@code optimus}, so a
+ * comparison never passes off optimus's numbers as DL2's unannounced. Thread-safe: parallel runs
+ * share one.
+ */
+public final class Dl2FallbackWarning implements Dl2Events {
+
+    private final PrintWriter err;
+    private final String command;
+    private final AtomicReference<String> reason = new AtomicReference<>();
+
+    /**
+     * @param err     where the warning goes (stderr, so that JSON on stdout stays clean)
+     * @param command the command to name in the warning, e.g. {@code yarn-dl evaluate}
+     */
+    public Dl2FallbackWarning(PrintWriter err, String command) {
+        this.err = err;
+        this.command = command;
+    }
+
+    /**
+     * The standard policies, {@code dl2} serving {@code model} (with its card beside it), or the
+     * model shipped in the jar when {@code model} is null.
+     */
+    public PolicyRegistry registry(Path model) {
+        OnceLoadedModel source = model != null ? OnceLoadedModel.file(model) : OnceLoadedModel.shipped();
+        return PolicyRegistry.standard(() -> Dl2Policy.load(source, this));
+    }
+
+    @Override
+    public void fellBack(String why) {
+        if (reason.compareAndSet(null, why)) {
+            synchronized (err) {
+                err.println(command + ": WARNING: dl2 falls back to optimus, so its results are optimus's: " + why);
+                err.flush();
+            }
+        }
+    }
+
+    /** True once any dl2 instance has fallen back. */
+    public boolean fellBack() {
+        return reason.get() != null;
+    }
+
+    /** Why the first fallback happened, or null. */
+    public String reason() {
+        return reason.get();
+    }
+}

@@ -1,0 +1,262 @@
+package io.yarndl.sim.dl2;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.yarndl.core.policy.PolicyRegistry;
+import io.yarndl.core.policy.UnknownPolicyException;
+import io.yarndl.core.policy.dl2.Dl2Policy;
+import io.yarndl.sim.cli.ClusterOptions;
+import io.yarndl.sim.engine.SimConfig;
+import io.yarndl.sim.engine.SimulationResult;
+import io.yarndl.sim.engine.Simulator;
+import io.yarndl.sim.workload.ClusterSpec;
+import io.yarndl.sim.workload.TraceJob;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code yarn-dl evaluate}: every policy on every seed of every workload, each run with its own
+ * policy instance, runs in parallel; then a markdown table per workload (the README's DL2 table)
+ * or, with {@code --json}, one JSON object for the trainer. {@code dl2} is built as everywhere in
+ * the simulator ({@link Dl2FallbackWarning}): if it falls back to {@code optimus}, stderr says so
+ * and the table marks its row.
+ */
+@Command(name = "evaluate", sortOptions = false, usageHelpAutoWidth = true, usageHelpWidth = 100,
+        mixinStandardHelpOptions = true, optionListHeading = "%nOptions:%n",
+        description = {
+            "Compares policies on held-out workload seeds: each policy runs each seed of each workload,",
+            "and a markdown table per workload gives the mean over seeds of the average job completion",
+            "time (JCT), its standard deviation over seeds and its ratio to optimus's and drf's, then",
+            "how far dl2 is below optimus and drf. With --json, one JSON object instead, for the DL2",
+            "trainer ('bin/yarn-dl train'): {workload: {policy: {\"meanAvgJctSec\": x, \"stdAvgJctSec\": s,",
+            "\"perSeed\": [one per seed, in --seeds order]}}}; dl2's entry adds \"fallback\": true|false.",
+            "",
+            "If dl2's model is rejected (or fails during a run), dl2 runs optimus instead: stderr says",
+            "so and its table row reads 'dl2 (fallback)'. A run the simulator stops (a policy that ran",
+            "no job for 10,000 rounds, as an untrained model may) is reported as failed, on stderr, in",
+            "its table row, and in JSON as null in perSeed and meanAvgJctSec with \"failures\" saying why.",
+            "",
+            "Workloads (--workloads):", EpisodeWorkload.HELP},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  yarn-dl evaluate",
+            "  yarn-dl evaluate --policies drf,optimus,dl2 --dl2-model model.onnx --seeds 9001-9020 --json",
+            "",
+            "Exit status: 0 done (failed runs are reported in the results), 1 the evaluation could not",
+            "run, 2 bad arguments."})
+public final class EvaluateCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--policies", split = ",", paramLabel = "NAME", defaultValue = "fifo,drf,optimus,dl2",
+            description = "Policies to compare, shown in this order (default: ${DEFAULT-VALUE}).")
+    List<String> policies;
+
+    @Option(names = "--seeds", paramLabel = "LIST", defaultValue = "9001-9010",
+            description = "Workload seeds, e.g. 9001-9010,9020; held out from training, which uses low seeds"
+                    + " (default: ${DEFAULT-VALUE}).")
+    String seeds;
+
+    @Option(names = "--workloads", split = ",", paramLabel = "NAME", defaultValue = "synthetic,dl2",
+            description = "Workloads, see above (default: ${DEFAULT-VALUE}).")
+    List<String> workloads;
+
+    @Option(names = "--jobs", paramLabel = "N", defaultValue = "" + EpisodeWorkload.DEFAULT_JOBS,
+            description = "Jobs per workload (default: ${DEFAULT-VALUE}).")
+    int jobs;
+
+    @Option(names = "--load", paramLabel = "RHO", defaultValue = "" + EpisodeWorkload.DEFAULT_LOAD,
+            description = "Offered load, GPU demand over cluster GPUs (default: ${DEFAULT-VALUE}).")
+    double load;
+
+    @Option(names = "--dl2-model", paramLabel = "FILE.onnx",
+            description = "The model dl2 serves, its card FILE.json beside it (default: the model shipped in the jar).")
+    Path dl2Model;
+
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "2",
+            description = "Runs in parallel, one policy on one seed each (default: ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = "--json", description = "Print one JSON object instead of the tables.")
+    boolean json;
+
+    @Mixin
+    ClusterOptions cluster;
+
+    /** One run: a policy on one seed of one workload. */
+    private record Run(EpisodeWorkload workload, String policy, int seedIndex, long seed) {
+    }
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        List<Long> seedList = checkedSeeds();
+        List<EpisodeWorkload> kinds = checkedWorkloads();
+        if (jobs < 1) {
+            throw usage("--jobs must be at least 1, got " + jobs);
+        }
+        if (!(load > 0) || Double.isInfinite(load)) {
+            throw usage("--load must be a positive number, got " + load);
+        }
+        if (threads < 1) {
+            throw usage("--threads must be at least 1, got " + threads);
+        }
+        if (dl2Model != null && !Files.isRegularFile(dl2Model)) {
+            throw usage("--dl2-model " + dl2Model.toAbsolutePath().normalize() + " is not a file");
+        }
+        ClusterSpec clusterSpec = cluster.toSpec(ClusterOptions.DEFAULT_NODES);
+        PrintWriter err = spec.commandLine().getErr();
+        Dl2FallbackWarning warning = new Dl2FallbackWarning(err, "yarn-dl evaluate");
+        PolicyRegistry registry = warning.registry(dl2Model);
+        List<String> names = checkedPolicies(registry);
+        if (dl2Model != null && !names.contains(Dl2Policy.NAME)) {
+            throw usage("--dl2-model applies when --policies includes dl2");
+        }
+
+        List<Run> runs = new ArrayList<>();
+        for (EpisodeWorkload kind : kinds) {
+            for (String name : names) {
+                for (int i = 0; i < seedList.size(); i++) {
+                    runs.add(new Run(kind, name, i, seedList.get(i)));
+                }
+            }
+        }
+        Map<String, Map<String, PolicyResults>> results = new LinkedHashMap<>();
+        for (EpisodeWorkload kind : kinds) {
+            Map<String, PolicyResults> perPolicy = new LinkedHashMap<>();
+            for (String name : names) {
+                perPolicy.put(name, new PolicyResults(seedList));
+            }
+            results.put(kind.label(), perPolicy);
+        }
+        runAll(runs, registry, clusterSpec, results, err);
+
+        EvaluationReport report = new EvaluationReport(results, warning.fellBack());
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (json) {
+            stdout.println(new ObjectMapper().writeValueAsString(report.toJson()));
+        } else {
+            Map<String, String> titles = new LinkedHashMap<>();
+            for (EpisodeWorkload kind : kinds) {
+                titles.put(kind.label(), String.format(Locale.ROOT, "%s workload: %d jobs, load %.2f, %d nodes x %d GPUs,"
+                        + " seeds %s", kind.label(), jobs, load, clusterSpec.nodes(), clusterSpec.perNode().gpus(),
+                        seeds.trim()));
+            }
+            stdout.print(report.toMarkdown(titles));
+        }
+        stdout.flush();
+        return 0;
+    }
+
+    private void runAll(List<Run> runs, PolicyRegistry registry, ClusterSpec clusterSpec,
+                        Map<String, Map<String, PolicyResults>> results, PrintWriter err) throws InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, runs.size()));
+        AtomicInteger done = new AtomicInteger();
+        try {
+            List<Future<?>> running = new ArrayList<>();
+            for (Run run : runs) {
+                running.add(pool.submit(() -> {
+                    PolicyResults cell = results.get(run.workload().label()).get(run.policy());
+                    String line;
+                    try {
+                        double avgJct = simulate(run, registry, clusterSpec);
+                        cell.finished(run.seedIndex(), avgJct);
+                        line = String.format(Locale.ROOT, "avg JCT %.2f h", avgJct / 3600);
+                    } catch (IllegalStateException e) {
+                        // The simulator's verdict on the policy (it starved every job, or planned the
+                        // impossible): a result to report, not a reason to lose the other runs.
+                        cell.failed(run.seedIndex(), e.getMessage());
+                        line = "FAILED: " + e.getMessage();
+                    }
+                    synchronized (err) {
+                        err.printf(Locale.ROOT, "evaluate: [%d/%d] %s %s seed %d: %s%n", done.incrementAndGet(),
+                                runs.size(), run.workload().label(), run.policy(), run.seed(), line);
+                        err.flush();
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> future : running) {
+                future.get();
+            }
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause.getMessage(), cause);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private double simulate(Run run, PolicyRegistry registry, ClusterSpec clusterSpec) {
+        List<TraceJob> workloadJobs = run.workload().jobs(clusterSpec, load, jobs, run.seed());
+        SimulationResult result = new Simulator(clusterSpec, SimConfig.defaults(run.seed()))
+                .run(registry.create(run.policy()), workloadJobs.iterator(), outcome -> { });
+        return result.avgJctSec();
+    }
+
+    private List<Long> checkedSeeds() {
+        try {
+            return SeedList.parse(seeds);
+        } catch (IllegalArgumentException e) {
+            throw usage("--seeds: " + e.getMessage());
+        }
+    }
+
+    private List<EpisodeWorkload> checkedWorkloads() {
+        LinkedHashSet<EpisodeWorkload> kinds = new LinkedHashSet<>();
+        for (String name : workloads) {
+            try {
+                if (!kinds.add(EpisodeWorkload.named(name))) {
+                    throw usage("--workloads names '" + name.trim() + "' twice");
+                }
+            } catch (IllegalArgumentException e) {
+                throw usage("--workloads: " + e.getMessage());
+            }
+        }
+        return List.copyOf(kinds);
+    }
+
+    /** The policy names, trimmed, each once and each known; creating one also loads dl2's model early. */
+    private List<String> checkedPolicies(PolicyRegistry registry) {
+        List<String> names = new ArrayList<>();
+        for (String raw : policies) {
+            String name = raw.trim();
+            if (name.isEmpty()) {
+                throw usage("--policies has an empty name: '" + String.join(",", policies) + "'");
+            }
+            if (names.contains(name)) {
+                throw usage("--policies names '" + name + "' twice");
+            }
+            try {
+                registry.create(name);
+            } catch (UnknownPolicyException e) {
+                throw usage(e.getMessage());
+            }
+            names.add(name);
+        }
+        return names;
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}
