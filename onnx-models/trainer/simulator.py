@@ -16,9 +16,10 @@ class Simulator:
     def rollouts(self, out, seeds, model=None, teacher=None, rollouts_per_seed=1, temperature=1.0,
                  horizon=0, keep_fraction=1.0, threads=1):
         args = ["rollouts", "--out", out, "--seeds", ",".join(str(s) for s in seeds),
-                "--rollouts-per-seed", str(rollouts_per_seed), "--temperature", repr(temperature),
-                "--horizon-rounds", str(horizon), "--keep-fraction", repr(keep_fraction), "--threads", str(threads)]
-        args += ["--model", model] if model else ["--teacher", teacher]
+                "--rollouts-per-seed", str(rollouts_per_seed), "--horizon-rounds", str(horizon),
+                "--keep-fraction", repr(keep_fraction), "--threads", str(threads)]
+        # A teacher's actions are not sampled, so the simulator refuses a temperature for it.
+        args += ["--model", model, "--temperature", repr(temperature)] if model else ["--teacher", teacher]
         args += ["--workload", self.workload]
         self._run(args + self.workload_args, quiet=True)
 
