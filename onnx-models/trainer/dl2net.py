@@ -31,8 +31,12 @@ OPSET = 13
 class Dl2Net(nn.Module):
     def __init__(self, hidden=64):
         super().__init__()
-        self.embed = nn.Linear(SLOT_FEATURES + GLOBAL_FEATURES, hidden)
-        self.mix = nn.Linear(2 * hidden, hidden)
+        # Each hidden layer of a slot sees [slot, context]; the weights are split by part so the
+        # context term is computed once per state, not once per slot (the same function, far cheaper).
+        self.embed_slot = nn.Linear(SLOT_FEATURES, hidden)
+        self.embed_cluster = nn.Linear(GLOBAL_FEATURES, hidden, bias=False)
+        self.mix_slot = nn.Linear(hidden, hidden)
+        self.mix_pooled = nn.Linear(hidden, hidden, bias=False)
         self.slot_head = nn.Linear(hidden, ACTIONS_PER_SLOT)
         self.stop_head = nn.Sequential(nn.Linear(hidden + GLOBAL_FEATURES, hidden), nn.ReLU(), nn.Linear(hidden, 1))
 
@@ -40,10 +44,9 @@ class Dl2Net(nn.Module):
         batch = state.shape[0]
         slots = state[:, : SLOTS * SLOT_FEATURES].reshape(batch, SLOTS, SLOT_FEATURES)
         cluster = state[:, SLOTS * SLOT_FEATURES:]
-        context = cluster.unsqueeze(1).expand(batch, SLOTS, GLOBAL_FEATURES)
-        first = torch.relu(self.embed(torch.cat([slots, context], dim=2)))
+        first = torch.relu(self.embed_slot(slots) + self.embed_cluster(cluster).unsqueeze(1))
         pooled = first.mean(dim=1)
-        second = torch.relu(self.mix(torch.cat([first, pooled.unsqueeze(1).expand(batch, SLOTS, pooled.shape[1])], dim=2)))
+        second = torch.relu(self.mix_slot(first) + self.mix_pooled(pooled).unsqueeze(1))
         slot_logits = self.slot_head(second).reshape(batch, SLOTS * ACTIONS_PER_SLOT)
         stop_logit = self.stop_head(torch.cat([pooled, cluster], dim=1))
         return torch.cat([slot_logits, stop_logit], dim=1)

@@ -67,6 +67,8 @@ def parse(argv):
     g = p.add_argument_group("supervised warm-up")
     g.add_argument("--teacher", default="optimus", help="policy to imitate: optimus, drf or fifo (default: %(default)s)")
     g.add_argument("--sl-seeds", type=seeds, default=seeds("1-16"), help="workload seeds of the teacher's runs (default: 1-16)")
+    g.add_argument("--sl-keep-fraction", type=float, default=0.25,
+                   help="fraction of the teacher's decisions kept (a 40-job run makes about 20,000) (default: %(default)s)")
     g.add_argument("--sl-epochs", type=int, default=8, help="passes over the teacher's decisions (default: %(default)s)")
     g = p.add_argument_group("reinforcement learning")
     g.add_argument("--rl-iterations", type=int, default=40, help="policy-gradient iterations (default: %(default)s)")
@@ -77,7 +79,9 @@ def parse(argv):
     g.add_argument("--gamma", type=float, default=0.95, help="discount per round (default: %(default)s)")
     g.add_argument("--entropy", type=float, default=0.02, help="entropy bonus at the start; decays to a tenth (default: %(default)s)")
     g.add_argument("--minibatches", type=int, default=4, help="gradient steps per RL batch (default: %(default)s)")
-    g.add_argument("--lr", type=float, default=1e-3, help="Adam learning rate (default: %(default)s)")
+    g.add_argument("--lr", type=float, default=1e-3, help="Adam learning rate of the warm-up (default: %(default)s)")
+    g.add_argument("--rl-lr", type=float, default=3e-4,
+                   help="Adam learning rate of RL, lower so it refines the warm-up rather than undoes it (default: %(default)s)")
     g.add_argument("--temperature", type=float, default=1.0, help="sampling temperature of rollouts (default: %(default)s)")
     g = p.add_argument_group("evaluation")
     g.add_argument("--val-seeds", type=seeds, default=seeds("8001-8004"),
@@ -147,7 +151,7 @@ class Trainer:
             "cluster": "%d nodes x %d GPUs" % (a.cluster_nodes, a.gpus_per_node),
             "teacher": a.teacher, "slSeeds": "%d-%d" % (min(a.sl_seeds), max(a.sl_seeds)), "slEpochs": a.sl_epochs,
             "rlIterations": self.state["rl_iteration"], "rlSeedsPerIteration": a.rl_seeds,
-            "rolloutsPerSeed": a.rollouts_per_seed, "gamma": a.gamma, "entropy": a.entropy, "lr": a.lr,
+            "rolloutsPerSeed": a.rollouts_per_seed, "gamma": a.gamma, "entropy": a.entropy, "lr": a.lr, "rlLr": a.rl_lr,
             "validationSeeds": "%d-%d" % (min(a.val_seeds), max(a.val_seeds)),
             "initSeed": a.seed,
             "seconds": round(self.state["seconds"] + time.time() - self.started),
@@ -161,7 +165,7 @@ class Trainer:
         if not os.path.exists(os.path.join(data, "batch.json")):
             self.log("SL: recording %s's decisions on %d workloads" % (a.teacher, len(a.sl_seeds)))
             shutil.rmtree(data, ignore_errors=True)
-            self.sim.rollouts(data, a.sl_seeds, teacher=a.teacher, threads=a.threads)
+            self.sim.rollouts(data, a.sl_seeds, teacher=a.teacher, keep_fraction=a.sl_keep_fraction, threads=a.threads)
         batch = Batch(data)
         self.log("SL: %d decisions from %d episodes" % (len(batch), len(batch.episodes)))
         generator = torch.Generator().manual_seed(a.seed)
@@ -182,6 +186,8 @@ class Trainer:
                 self.state["sl_epoch"], a.sl_epochs, total / len(batch), a.teacher, 100.0 * correct / len(batch)))
             self.save()
         self.state["phase"] = "rl"
+        for group in self.opt.param_groups:
+            group["lr"] = a.rl_lr
         self.evaluate("after SL")
         self.save()
 
