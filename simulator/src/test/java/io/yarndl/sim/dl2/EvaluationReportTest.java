@@ -32,7 +32,7 @@ class EvaluationReportTest {
         policies.put("optimus", results(9, 11));
         policies.put("dl2", results(8, 8));
 
-        String table = new EvaluationReport(oneWorkload(policies), false).toMarkdown(Map.of("synthetic", "title"));
+        String table = new EvaluationReport(oneWorkload(policies), false, null).toMarkdown(Map.of("synthetic", "title"));
 
         assertTrue(table.startsWith("### title\n"), table);
         assertTrue(table.contains("| drf | 20.00 | 2.83 | 2.000 | 1.000 |"), table);
@@ -47,7 +47,7 @@ class EvaluationReportTest {
         PolicyResults dl2 = results(8);
         dl2.failed(1, "policy dl2 ran no job for 10000 rounds");
         policies.put("dl2", dl2);
-        EvaluationReport report = new EvaluationReport(oneWorkload(policies), false);
+        EvaluationReport report = new EvaluationReport(oneWorkload(policies), false, null);
 
         String table = report.toMarkdown(Map.of());
         @SuppressWarnings("unchecked")
