@@ -2,6 +2,7 @@ package io.yarndl.sim.dl2;
 
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.dl2.Dl2Events;
+import io.yarndl.core.policy.dl2.Dl2Model;
 import io.yarndl.core.policy.dl2.Dl2Policy;
 import io.yarndl.core.policy.dl2.OnceLoadedModel;
 import java.io.PrintWriter;
@@ -20,6 +21,7 @@ public final class Dl2FallbackWarning implements Dl2Events {
     private final PrintWriter err;
     private final String command;
     private final AtomicReference<String> reason = new AtomicReference<>();
+    private final AtomicReference<String> served = new AtomicReference<>();
 
     /**
      * @param err     where the warning goes (stderr, so that JSON on stdout stays clean)
@@ -40,6 +42,11 @@ public final class Dl2FallbackWarning implements Dl2Events {
     }
 
     @Override
+    public void serving(Dl2Model model) {
+        served.compareAndSet(null, model.version() + " from " + model.source());
+    }
+
+    @Override
     public void fellBack(String why) {
         if (reason.compareAndSet(null, why)) {
             synchronized (err) {
@@ -52,6 +59,11 @@ public final class Dl2FallbackWarning implements Dl2Events {
     /** True once any dl2 instance has fallen back. */
     public boolean fellBack() {
         return reason.get() != null;
+    }
+
+    /** The model dl2 served ({@code id@sha from source}), or null when none ever served. */
+    public String servedModel() {
+        return served.get();
     }
 
     /** Why the first fallback happened, or null. */

@@ -48,7 +48,8 @@ import picocli.CommandLine.Spec;
             "time (JCT), its standard deviation over seeds and its ratio to optimus's and drf's, then",
             "how far dl2 is below optimus and drf. With --json, one JSON object instead, for the DL2",
             "trainer ('bin/yarn-dl train'): {workload: {policy: {\"meanAvgJctSec\": x, \"stdAvgJctSec\": s,",
-            "\"perSeed\": [one per seed, in --seeds order]}}}; dl2's entry adds \"fallback\": true|false.",
+            "\"perSeed\": [one per seed, in --seeds order]}}}; dl2's entry adds \"fallback\": true|false",
+            "and \"model\" (the model's id@sha256-prefix and file).",
             "",
             "If dl2's model is rejected (or fails during a run), dl2 runs optimus instead: stderr says",
             "so and its table row reads 'dl2 (fallback)'. A run the simulator stops (a policy that ran",
@@ -150,7 +151,7 @@ public final class EvaluateCommand implements Callable<Integer> {
         }
         runAll(runs, registry, clusterSpec, results, err);
 
-        EvaluationReport report = new EvaluationReport(results, warning.fellBack());
+        EvaluationReport report = new EvaluationReport(results, warning.fellBack(), warning.servedModel());
         PrintWriter stdout = spec.commandLine().getOut();
         if (json) {
             stdout.println(new ObjectMapper().writeValueAsString(report.toJson()));

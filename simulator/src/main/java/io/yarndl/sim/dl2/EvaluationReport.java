@@ -18,18 +18,22 @@ final class EvaluationReport {
 
     private final Map<String, Map<String, PolicyResults>> byWorkload;
     private final boolean dl2FellBack;
+    private final String dl2Model;
 
     /**
      * @param byWorkload  workload label to policy name (in the order asked for) to its results
      * @param dl2FellBack whether dl2 ran optimus in its place
+     * @param dl2Model    the model dl2 served, as {@link Dl2FallbackWarning#servedModel()}; null if none
      */
-    EvaluationReport(Map<String, Map<String, PolicyResults>> byWorkload, boolean dl2FellBack) {
+    EvaluationReport(Map<String, Map<String, PolicyResults>> byWorkload, boolean dl2FellBack, String dl2Model) {
         this.byWorkload = byWorkload;
         this.dl2FellBack = dl2FellBack;
+        this.dl2Model = dl2Model;
     }
 
     /**
-     * {workload: {policy: {"meanAvgJctSec", "stdAvgJctSec", "perSeed", and for dl2 "fallback"}}}; a
+     * {workload: {policy: {"meanAvgJctSec", "stdAvgJctSec", "perSeed", and for dl2 "fallback" and
+     * "model"}}}; a
      * failed run is null in perSeed, makes the mean and std null, and is explained in "failures".
      */
     Map<String, Object> toJson() {
@@ -47,6 +51,7 @@ final class EvaluationReport {
                 entry.put("perSeed", perSeed);
                 if (Dl2Policy.NAME.equals(policy)) {
                     entry.put("fallback", dl2FellBack);
+                    entry.put("model", dl2Model);
                 }
                 if (!results.complete()) {
                     entry.put("failures", results.failures());
@@ -101,7 +106,7 @@ final class EvaluationReport {
 
     private String dl2Line(PolicyResults dl2, double optimus, double drf) {
         String prefix = dl2FellBack ? "dl2 FELL BACK to optimus (its model was not used), so its row is optimus's: "
-                : "dl2: ";
+                : "dl2" + (dl2Model != null ? " (model " + dl2Model + ")" : "") + ": ";
         if (!dl2.complete()) {
             return prefix + "no comparison: it failed on " + dl2.failures().size() + " of " + dl2.seedCount() + " seeds.";
         }

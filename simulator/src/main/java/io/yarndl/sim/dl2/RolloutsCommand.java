@@ -1,22 +1,16 @@
 package io.yarndl.sim.dl2;
 
 import io.yarndl.core.policy.PolicyRegistry;
-import io.yarndl.core.policy.SchedulingPolicy;
 import io.yarndl.core.policy.UnknownPolicyException;
-import io.yarndl.core.policy.dl2.ActionChooser;
-import io.yarndl.core.policy.dl2.DecisionRecorder;
+import io.yarndl.core.policy.dl2.Dl2Layout;
 import io.yarndl.core.policy.dl2.Dl2Model;
 import io.yarndl.core.policy.dl2.Dl2Policy;
 import io.yarndl.core.policy.dl2.ModelLoader;
 import io.yarndl.core.policy.dl2.ModelRejectedException;
 import io.yarndl.sim.cli.ClusterOptions;
-import io.yarndl.sim.engine.SimConfig;
-import io.yarndl.sim.engine.SimulationResult;
-import io.yarndl.sim.engine.Simulator;
 import io.yarndl.sim.workload.ClusterSpec;
 import io.yarndl.sim.workload.JobType;
 import io.yarndl.sim.workload.JobTypeCatalog;
-import io.yarndl.sim.workload.TraceJob;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -26,12 +20,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -233,7 +228,7 @@ public final class RolloutsCommand implements Callable<Integer> {
     static List<String> defaultJobTypes() {
         List<String> names = new ArrayList<>();
         for (JobType type : JobTypeCatalog.standard()) {
-            if (names.size() < io.yarndl.core.policy.dl2.Dl2Layout.MAX_JOB_TYPES) {
+            if (names.size() < Dl2Layout.MAX_JOB_TYPES) {
                 names.add(type.name());
             }
         }
@@ -242,6 +237,11 @@ public final class RolloutsCommand implements Callable<Integer> {
 
     private int play(Settings settings, Dl2Model network, List<String> jobTypes) throws IOException, InterruptedException {
         RolloutBatch batch = RolloutBatch.create(out);
+        // Set when one episode fails: the others end at their next round instead of running on.
+        AtomicBoolean abandoned = new AtomicBoolean();
+        EpisodePlayer player = new EpisodePlayer(new EpisodePlayer.Setup(settings.cluster(), settings.workload(), jobs,
+                load, horizonRounds, keepFraction, network, settings.temperature(), () -> teachers().create(teacher),
+                jobTypes), batch, abandoned);
         List<EpisodePlan> plans = new ArrayList<>();
         for (long seed : settings.seeds()) {
             for (int rollout = 0; rollout < rolloutsPerSeed; rollout++) {
@@ -256,7 +256,7 @@ public final class RolloutsCommand implements Callable<Integer> {
             List<Future<RolloutEpisode>> running = new ArrayList<>();
             for (EpisodePlan plan : plans) {
                 running.add(pool.submit(() -> {
-                    RolloutEpisode episode = playEpisode(plan, settings, network, jobTypes, batch);
+                    RolloutEpisode episode = player.play(plan.index(), plan.seed(), plan.rollout());
                     synchronized (err) {
                         err.printf(Locale.ROOT, "rollouts: episode %d/%d seed %d rollout %d: %d rounds, %d decisions"
                                 + " (%d kept), reward sum %.4f, %d/%d jobs finished, %.2f s%n", plan.index() + 1,
@@ -272,8 +272,12 @@ public final class RolloutsCommand implements Callable<Integer> {
                 episodes.add(future.get());
             }
         } catch (ExecutionException e) {
+            abandoned.set(true);
             pool.shutdownNow();
-            batch.deleteParts();
+            // Episodes still running stop at their next round; their part files can go once they have.
+            if (pool.awaitTermination(1, TimeUnit.MINUTES)) {
+                batch.deleteParts();
+            }
             Throwable cause = e.getCause();
             if (cause instanceof RuntimeException runtime) {
                 throw runtime;
@@ -303,43 +307,6 @@ public final class RolloutsCommand implements Callable<Integer> {
 
     /** Which episode to play: its index in the batch, its workload seed and its rollout number. */
     private record EpisodePlan(int index, long seed, int rollout) {
-    }
-
-    private RolloutEpisode playEpisode(EpisodePlan plan, Settings settings, Dl2Model network, List<String> jobTypes,
-                                       RolloutBatch batch) throws IOException {
-        long start = System.nanoTime();
-        List<TraceJob> workloadJobs = settings.workload().jobs(settings.cluster(), load, jobs, plan.seed());
-        List<Double> rewards = new ArrayList<>();
-        SimulationResult result;
-        try (EpisodeRecording recording = new EpisodeRecording(batch.partsOf(plan.index()), keepFraction,
-                derivedSeed(plan.seed(), plan.rollout(), KEEP_SALT))) {
-            SchedulingPolicy policy = network != null
-                    ? Dl2Policy.training(network, ActionChooser.sampling(
-                            derivedSeed(plan.seed(), plan.rollout(), SAMPLING_SALT), settings.temperature()), recording)
-                    : new TeacherRecorder(teachers().create(teacher), jobTypes, recording);
-            result = new Simulator(settings.cluster(), SimConfig.defaults(plan.seed())).run(policy,
-                    workloadJobs.iterator(), outcome -> { }, (round, timeSec, reward) -> {
-                        rewards.add(reward);
-                        recording.roundEnded(round);
-                        return horizonRounds == 0 || round + 1 < horizonRounds;
-                    });
-            if (policy instanceof Dl2Policy dl2 && !dl2.isServing()) {
-                throw new IllegalStateException("episode " + plan.index() + " (seed " + plan.seed() + ", rollout "
-                        + plan.rollout() + "): " + dl2.fallbackReason());
-            }
-            double[] perRound = rewards.stream().mapToDouble(Double::doubleValue).toArray();
-            return new RolloutEpisode(plan.index(), plan.seed(), plan.rollout(), perRound, workloadJobs.size(),
-                    result.jobs(), result.avgJctSec(), recording.seen(), recording.kept(),
-                    (System.nanoTime() - start) / 1e9);
-        }
-    }
-
-    private static final long SAMPLING_SALT = 0x5A3D_1E55L;
-    private static final long KEEP_SALT = 0x4EE9_F4A5L;
-
-    /** A seed for one of an episode's random streams, decided by its workload seed, rollout and stream. */
-    static long derivedSeed(long seed, int rollout, long salt) {
-        return new SplittableRandom(seed * 0x9E3779B97F4A7C15L + rollout * 0xBF58476D1CE4E5B9L + salt).nextLong();
     }
 
     private void atLeast(String option, int value, int minimum) {

@@ -40,6 +40,7 @@ class SimulatorCliTest {
         Run r = run("--help");
         assertEquals(0, r.status(), r.all());
         assertTrue(r.out().contains("sim") && r.out().contains("generate"), r.out());
+        assertTrue(r.out().contains("rollouts") && r.out().contains("evaluate"), r.out());
         assertTrue(r.out().contains("Examples:"), r.out());
     }
 
@@ -72,6 +73,29 @@ class SimulatorCliTest {
         assertTrue(r.err().contains("unknown scheduling policy 'nosuch'"), r.err());
         assertTrue(r.err().contains("known policies:"), r.err());
         assertFalse(r.out().contains("running"), "no policy may start: " + r.out());
+    }
+
+    @Test
+    void dl2ModelNeedsTheDl2PolicyAndAnExistingFile() {
+        Path missing = tmp.resolve("none.onnx");
+        Run withoutDl2 = run("sim", "--trace", "synthetic", "--policies", "fifo", "--dl2-model", missing.toString());
+        Run absent = run("sim", "--trace", "synthetic", "--policies", "dl2", "--dl2-model", missing.toString());
+
+        assertEquals(SimulatorCli.EXIT_USAGE, withoutDl2.status(), withoutDl2.all());
+        assertTrue(withoutDl2.err().contains("--dl2-model applies when --policies includes dl2"), withoutDl2.err());
+        assertEquals(SimulatorCli.EXIT_USAGE, absent.status(), absent.all());
+        assertTrue(absent.err().contains(missing.toString()), absent.err());
+    }
+
+    @Test
+    void simWarnsWhenDl2FallsBackToOptimus() throws IOException {
+        Path model = Files.write(tmp.resolve("broken.onnx"), new byte[] {1});
+        Run r = run("sim", "--trace", "synthetic", "--jobs", "3", "--policies", "dl2", "--dl2-model", model.toString(),
+                "--out", tmp.resolve("out").toString());
+
+        assertEquals(0, r.status(), r.all());
+        assertTrue(r.err().contains("WARNING: dl2 falls back to optimus"), r.err());
+        assertTrue(r.err().contains("broken.json"), "the missing card is named: " + r.err());
     }
 
     @Test
