@@ -22,6 +22,11 @@ import java.util.Objects;
  * both, until it says stop or nothing more fits ({@link Dl2Layout}, {@link Dl2Round}); packing
  * placement then puts the sizes on nodes ({@link TargetPlacement}).
  *
+ * <p>A progress guard keeps a model from stalling the cluster: when it runs no job at all while a
+ * waiting job's minimum fits, the oldest such job starts at its minimum (and the plan's reasons
+ * say so). Otherwise the network decides alone; the guard's step is not a decision and is not
+ * recorded for training.
+ *
  * <p>The safe fallback: a policy made {@link #fallingBack} (its model was missing, corrupt or of
  * the wrong shape) runs {@code optimus} in its place, and a serving policy whose network fails
  * during a round ({@link ModelFailureException}, or a NaN logit) switches to {@code optimus} for
@@ -153,6 +158,15 @@ public final class Dl2Policy implements SchedulingPolicy {
             actions++;
         }
         List<TaskCount> targets = round.targets(jobs);
+        String guard = "";
+        if (!jobs.isEmpty() && targets.stream().noneMatch(t -> t.workers() > 0)) {
+            int raised = round.raiseFirstToMinimum();
+            if (raised >= 0) {
+                targets = round.targets(jobs);
+                guard = "; progress guard: the model ran no job, so the oldest whose minimum fits ("
+                        + round.slotted().get(raised).id() + ") starts at it";
+            }
+        }
         List<Allocation> placed = placement.place(snapshot, jobs, targets);
         List<JobPlan> decisions = new ArrayList<>(jobs.size());
         for (int i = 0; i < jobs.size(); i++) {
@@ -162,12 +176,13 @@ public final class Dl2Policy implements SchedulingPolicy {
             if (allocation.isEmpty()) {
                 decisions.add(JobPlan.waiting(id, target.workers() > 0
                         ? "dl2 gave " + target.workers() + "w/" + target.ps() + "ps but no nodes fit its minimum"
-                        : "dl2 gave it nothing this round (" + actions + " actions, model " + model.version() + ")"));
+                        : "dl2 gave it nothing this round (" + actions + " actions, model " + model.version() + ")"
+                        + guard));
             } else {
                 String shrunk = allocation.workers() != target.workers() || allocation.ps() != target.ps()
                         ? ", shrunk to fit the nodes" : "";
                 decisions.add(JobPlan.placed(id, allocation, "dl2 gave " + target.workers() + "w/" + target.ps()
-                        + "ps" + shrunk + " (" + actions + " actions, model " + model.version() + ")"));
+                        + "ps" + shrunk + " (" + actions + " actions, model " + model.version() + ")" + guard));
             }
         }
         return Plan.of(snapshot.timeSec(), NAME, decisions);

@@ -154,6 +154,26 @@ public final class Dl2Round {
         free = free.minus(slotted.get(slot).spec().demandOf(new TaskCount(kind.workers(), kind.ps())));
     }
 
+    /**
+     * Raises the first slotted job that is below its minimum to that minimum, if the free total
+     * holds it: the policy's progress guard ({@link Dl2Policy}).
+     *
+     * @return the slot it raised, or -1 when no job's minimum fits
+     */
+    public int raiseFirstToMinimum() {
+        for (int s = 0; s < slotted.size(); s++) {
+            JobSpec spec = slotted.get(s).spec();
+            TaskCount missing = new TaskCount(Math.max(0, spec.minWorkers() - workers[s]), Math.max(0, spec.minPs() - ps[s]));
+            if (missing.tasks() > 0 && spec.demandOf(missing).fitsIn(free)) {
+                workers[s] += missing.workers();
+                ps[s] += missing.ps();
+                free = free.minus(spec.demandOf(missing));
+                return s;
+            }
+        }
+        return -1;
+    }
+
     /** What slot {@code slot}'s job has been given so far this round. */
     public TaskCount planned(int slot) {
         return new TaskCount(workers[slot], ps[slot]);
