@@ -7,8 +7,10 @@ import io.yarndl.yarn.state.CheckpointRead;
 import io.yarndl.yarn.state.SchedulerCheckpoint;
 import io.yarndl.yarn.state.SchedulerStateStore;
 import io.yarndl.yarn.state.StateStoreException;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,11 +31,15 @@ public final class SchedulerRecovery {
     private final SchedulerStateStore store;
     private final PlanBook planBook;
     private final PolicyRunner policy;
+    private final Supplier<String> modelVersion;
 
-    public SchedulerRecovery(SchedulerStateStore store, PlanBook planBook, PolicyRunner policy) {
+    /** @param modelVersion the serving DL2 model's version, or null when none serves */
+    public SchedulerRecovery(SchedulerStateStore store, PlanBook planBook, PolicyRunner policy,
+                             Supplier<String> modelVersion) {
         this.store = store;
         this.planBook = planBook;
         this.policy = policy;
+        this.modelVersion = modelVersion;
     }
 
     /**
@@ -70,8 +76,23 @@ public final class SchedulerRecovery {
                 + " jobs, samples of " + checkpoint.samples().size() + " jobs"
                 + (dropped.isEmpty() ? "" : "; models relearned for " + dropped);
         LOG.info(message);
+        compareModels(checkpoint.modelVersion(), modelVersion.get());
         return new RecoveryReport(RecoveryReport.Outcome.RESTORED, Optional.of(checkpoint), Optional.empty(),
                 message, dropped, planBook.current(), policy.lastState(), nowMillis);
+    }
+
+    /** Informational only: DL2 keeps no per-job state, so nothing depends on the model being the same. */
+    private static void compareModels(String before, String now) {
+        if (before == null && now == null) {
+            return;
+        }
+        if (Objects.equals(before, now)) {
+            LOG.info("DL2 model {} serves, as it did when the checkpoint was written", now);
+            return;
+        }
+        LOG.info("the checkpoint was written while {}; now {} (DL2 keeps no per-job state: nothing to carry over)",
+                before == null ? "no DL2 model served" : "DL2 model " + before + " served",
+                now == null ? "none serves" : "DL2 model " + now + " serves");
     }
 
     private Set<String> restorePolicy(SchedulerCheckpoint checkpoint) throws InterruptedException {
