@@ -76,23 +76,29 @@ public final class SchedulerRecovery {
                 + " jobs, samples of " + checkpoint.samples().size() + " jobs"
                 + (dropped.isEmpty() ? "" : "; models relearned for " + dropped);
         LOG.info(message);
-        compareModels(checkpoint.modelVersion(), modelVersion.get());
+        String models = modelComparison(checkpoint.modelVersion(), modelVersion.get());
+        if (models != null) {
+            LOG.info(models);
+        }
         return new RecoveryReport(RecoveryReport.Outcome.RESTORED, Optional.of(checkpoint), Optional.empty(),
                 message, dropped, planBook.current(), policy.lastState(), nowMillis);
     }
 
-    /** Informational only: DL2 keeps no per-job state, so nothing depends on the model being the same. */
-    private static void compareModels(String before, String now) {
+    /**
+     * The line that compares the DL2 model the checkpoint was written under with the one serving
+     * now; null when neither had one. Informational only: DL2 keeps no per-job state, so nothing
+     * depends on the model being the same.
+     */
+    static String modelComparison(String before, String now) {
         if (before == null && now == null) {
-            return;
+            return null;
         }
         if (Objects.equals(before, now)) {
-            LOG.info("DL2 model {} serves, as it did when the checkpoint was written", now);
-            return;
+            return "DL2 model " + now + " serves, as it did when the checkpoint was written";
         }
-        LOG.info("the checkpoint was written while {}; now {} (DL2 keeps no per-job state: nothing to carry over)",
-                before == null ? "no DL2 model served" : "DL2 model " + before + " served",
-                now == null ? "none serves" : "DL2 model " + now + " serves");
+        return "the checkpoint was written while " + (before == null ? "no DL2 model served" : "DL2 model " + before
+                + " served") + "; now " + (now == null ? "none serves" : "DL2 model " + now + " serves")
+                + " (DL2 keeps no per-job state: nothing to carry over)";
     }
 
     private Set<String> restorePolicy(SchedulerCheckpoint checkpoint) throws InterruptedException {
