@@ -4,15 +4,21 @@ import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.PolicyState;
 import io.yarndl.yarn.access.AppSecretCheck;
 import io.yarndl.core.policy.PolicyRegistry;
+import io.yarndl.core.policy.dl2.Dl2Policy;
 import io.yarndl.yarn.admission.Admission;
 import io.yarndl.yarn.admission.AdmissionCheck;
 import io.yarndl.yarn.config.SchedulerSettings;
+import io.yarndl.yarn.dl2.Dl2ModelSource;
+import io.yarndl.yarn.dl2.Dl2ModelStatus;
+import io.yarndl.yarn.dl2.ModelFileWatch;
+import io.yarndl.yarn.dl2.ModelReload;
 import io.yarndl.yarn.enforce.AskShaper;
 import io.yarndl.yarn.enforce.AttemptAsks;
 import io.yarndl.yarn.enforce.ShrinkEnforcer;
 import io.yarndl.yarn.jobs.DlJobContract;
 import io.yarndl.yarn.jobs.JobRecordWatcher;
 import io.yarndl.yarn.jobs.RecordRejections;
+import io.yarndl.yarn.metrics.SchedulerMetrics;
 import io.yarndl.yarn.recovery.CheckpointKeeper;
 import io.yarndl.yarn.recovery.RecoveryReport;
 import io.yarndl.yarn.recovery.ZooKeeperState;
@@ -76,13 +82,20 @@ import java.util.concurrent.TimeUnit;
  * the description they declared at submission), and writes wait for the connection. On start the
  * scheduler takes over the checkpoint an earlier one left (RM restart, failover): see
  * {@link ZooKeeperState}.
+ *
+ * <p>With the {@code dl2} policy, the model is the configured file or the one shipped in the jar;
+ * a model that cannot serve makes DL2 fall back to {@code optimus}, logged and counted
+ * ({@link Dl2ModelStatus}), and a replaced model file is loaded without a restart
+ * ({@link ModelReload}). Metrics are in the RM's JMX under {@value SchedulerMetrics#JMX_DOMAIN}
+ * ({@link SchedulerMetrics}).
  */
 public class DeepLearningScheduler extends CapacityScheduler {
 
     private static final Logger LOG = LoggerFactory.getLogger(DeepLearningScheduler.class);
     private static final long KILL_CHECK_MILLIS = 200;
 
-    private final PolicyRegistry registry = PolicyRegistry.standard();
+    private final SchedulerMetrics metrics = new SchedulerMetrics();
+    private final Dl2ModelStatus dl2Status = new Dl2ModelStatus(metrics.dl2());
     private final PlanBook planBook = new PlanBook();
     private final AskShaper askShaper = new AskShaper();
     private final AdmissionCheck admissionCheck = new AdmissionCheck();
@@ -93,6 +106,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
 
     private SchedulerSettings settings;
     private PolicyRunner policyRunner;
+    private ModelReload modelReload;
     private SchedulingRound round;
     private ShrinkEnforcer shrinker;
     private ScheduledExecutorService loop;
@@ -101,25 +115,32 @@ public class DeepLearningScheduler extends CapacityScheduler {
 
     @Override
     public void serviceInit(Configuration conf) throws Exception {
-        settings = SchedulerSettings.from(conf, registry.names());
+        settings = SchedulerSettings.from(conf);
         super.serviceInit(conf);
         checkQueuesAreLeaves();
         if (!YarnResources.gpuTypeDeclared()) {
             LOG.warn("the {} resource type is not declared (yarn.resource-types): DL jobs can ask for no GPUs",
                     YarnResources.GPU);
         }
-        policyRunner = new PolicyRunner(registry, settings.policy(), settings.policyTimeout());
+        Dl2ModelSource dl2Model = new Dl2ModelSource(settings.dl2Model(), dl2Status);
+        // Stamped before the first load: a file replaced in between is then loaded again, never missed.
+        ModelFileWatch dl2Watch = watchedModel();
+        policyRunner = new PolicyRunner(PolicyRegistry.standard(dl2Model::newPolicy), settings.policy(),
+                settings.policyTimeout());
+        modelReload = dl2Watch == null ? null : new ModelReload(dl2Watch, dl2Model, policyRunner);
         round = new SchedulingRound(policyRunner, planBook);
         shrinker = new ShrinkEnforcer(settings.preemptionGrace(), new DispatchingActions());
         secretCheck = new AppSecretCheck(settings.appSecretRequired());
         // Built here, started in serviceStart: on RM recovery, applications are re-admitted in between.
-        zooKeeper = new ZooKeeperState(settings, planBook, policyRunner, this::isLiveApplication);
+        zooKeeper = new ZooKeeperState(settings, planBook, policyRunner, this::isLiveApplication,
+                () -> dl2Status.servingVersion().orElse(null));
         LOG.info("yarn-dl DeepLearningScheduler configured: {}", settings.describe());
     }
 
     @Override
     public void serviceStart() throws Exception {
         super.serviceStart();
+        metrics.start();
         zooKeeper.start();
         loop = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "yarn-dl-round");
@@ -143,6 +164,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
         if (policyRunner != null) {
             policyRunner.close();
         }
+        metrics.stop();
         super.serviceStop();
     }
 
@@ -151,6 +173,16 @@ public class DeepLearningScheduler extends CapacityScheduler {
     /** The effective settings. */
     public SchedulerSettings settings() {
         return settings;
+    }
+
+    /** The scheduler's metrics, published in the RM's JMX (domain {@value SchedulerMetrics#JMX_DOMAIN}) while it runs. */
+    public SchedulerMetrics metrics() {
+        return metrics;
+    }
+
+    /** Which DL2 model serves, or why DL2 falls back; empty both ways when the policy is not dl2. */
+    public Dl2ModelStatus dl2Status() {
+        return dl2Status;
     }
 
     /** The plan in force, its history and round counters. */
@@ -332,6 +364,9 @@ public class DeepLearningScheduler extends CapacityScheduler {
 
     private void runRoundSafely() {
         try {
+            if (modelReload != null) {
+                modelReload.beforeRound();
+            }
             Optional<JobRecordWatcher> watcher = zooKeeper.connect();
             var jobs = collector.collect(List.copyOf(dlApplications.values()), watcher);
             long now = System.currentTimeMillis();
@@ -361,6 +396,16 @@ public class DeepLearningScheduler extends CapacityScheduler {
         var scheduled = getSchedulerApplications().get(id);
         FiCaSchedulerApp attempt = scheduled == null ? null : scheduled.getCurrentAppAttempt();
         return attempt == null || attempt.isStopped() || attempt.isWaitingForAMContainer() ? null : attempt;
+    }
+
+    /** The configured DL2 model file, watched for replacement; null when the policy is not dl2 or the model is the shipped one. */
+    private ModelFileWatch watchedModel() {
+        if (!Dl2Policy.NAME.equals(settings.policy())) {
+            settings.dl2Model().ifPresent(path -> LOG.info("{} = {} is not used: the policy is {}, not {}",
+                    SchedulerSettings.DL2_MODEL, path, settings.policy(), Dl2Policy.NAME));
+            return null;
+        }
+        return settings.dl2Model().map(ModelFileWatch::new).orElse(null);
     }
 
     private void checkQueuesAreLeaves() {

@@ -1,38 +1,50 @@
 package io.yarndl.it.install;
 
+import ai.onnxruntime.OrtEnvironment;
 import org.junit.jupiter.api.Test;
 
 import java.io.File;
 import java.io.IOException;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.jar.JarFile;
+import java.util.stream.Collectors;
 import java.util.zip.ZipEntry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Proves the jar operators drop into the ResourceManager cannot conflict with what the RM ships:
- * it holds only yarn-dl's own classes ({@code io/yarndl/}, with DeepLearningScheduler and the
- * policy core among them), and no jar on this module's test classpath, which is a Hadoop 3.5.0
- * ResourceManager's with MapReduce and ZooKeeper, has a class in that package.
+ * it holds yarn-dl's own classes ({@code io/yarndl/}, with DeepLearningScheduler and the policy
+ * core among them), the shipped DL2 model ({@code yarn-dl/dl2/}) and ONNX Runtime as its own jar
+ * has it (unrelocated: its JNI names are fixed; natives included, macOS debug symbols left out),
+ * and nothing else: no Jackson, Curator or Dropwizard Metrics, which the RM provides. No jar on
+ * this module's test classpath, which is a Hadoop 3.5.0 ResourceManager's with MapReduce and
+ * ZooKeeper, has a class in yarn-dl's or ONNX Runtime's packages.
  */
 class RmPluginJarContentsTest {
 
     private static final String OWN_PACKAGE = "io/yarndl/";
+    private static final String OWN_RESOURCES = "yarn-dl/";
+    private static final String ONNX_RUNTIME_PACKAGE = "ai/onnxruntime/";
 
     @Test
-    void pluginJarHoldsOnlyYarnDlClassesIncludingTheSchedulerAndThePolicies() throws IOException {
+    void pluginJarHoldsYarnDlAndOnnxRuntimeAndNothingTheRmShips() throws Exception {
+        Set<String> onnxRuntime = entries(onnxRuntimeJar());
         List<String> foreign = new ArrayList<>();
         List<String> names = new ArrayList<>();
         try (JarFile jar = new JarFile(pluginJar().toFile())) {
             jar.stream().map(ZipEntry::getName).forEach(name -> {
                 names.add(name);
-                if (!name.startsWith(OWN_PACKAGE) && !name.startsWith("META-INF/") && !name.endsWith("/")
-                        && !name.equals("io/")) {
+                boolean ours = name.startsWith(OWN_PACKAGE) || name.startsWith(OWN_RESOURCES)
+                        || name.startsWith("META-INF/") || name.endsWith("/");
+                if (!ours && !onnxRuntime.contains(name)) {
                     foreign.add(name);
                 }
             });
@@ -40,10 +52,14 @@ class RmPluginJarContentsTest {
         assertEquals(List.of(), foreign, "the RM plugin jar bundles classes the RM already ships");
         assertTrue(names.contains("io/yarndl/yarn/DeepLearningScheduler.class"), "scheduler missing");
         assertTrue(names.contains("io/yarndl/core/policy/optimus/OptimusPolicy.class"), "policy core missing");
+        assertTrue(names.contains("yarn-dl/dl2/dl2-default.onnx"), "shipped DL2 model missing");
+        assertTrue(names.contains("ai/onnxruntime/OrtSession.class"), "ONNX Runtime missing or relocated");
+        assertTrue(names.contains("ai/onnxruntime/native/linux-x64/libonnxruntime.so"), "ONNX Runtime natives missing");
+        assertFalse(names.stream().anyMatch(name -> name.contains(".dSYM/")), "macOS debug symbols bundled");
     }
 
     @Test
-    void noJarOnTheResourceManagersClasspathUsesTheYarnDlPackage() throws IOException {
+    void noJarOnTheResourceManagersClasspathUsesTheYarnDlOrOnnxRuntimePackages() throws IOException {
         List<String> clashes = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             Path path = Path.of(entry);
@@ -51,13 +67,26 @@ class RmPluginJarContentsTest {
                 continue;
             }
             try (JarFile jar = new JarFile(path.toFile())) {
-                boolean ours = jar.stream().anyMatch(e -> e.getName().startsWith("META-INF/maven/io.yarndl/"));
-                if (!ours && jar.stream().anyMatch(e -> e.getName().startsWith(OWN_PACKAGE))) {
+                boolean bundled = jar.stream().anyMatch(e -> e.getName().startsWith("META-INF/maven/io.yarndl/")
+                        || e.getName().startsWith("META-INF/maven/com.microsoft.onnxruntime/"));
+                if (!bundled && jar.stream().anyMatch(e -> e.getName().startsWith(OWN_PACKAGE)
+                        || e.getName().startsWith(OWN_RESOURCES) || e.getName().startsWith(ONNX_RUNTIME_PACKAGE))) {
                     clashes.add(entry);
                 }
             }
         }
         assertEquals(List.of(), clashes);
+    }
+
+    private static Set<String> entries(Path jarPath) throws IOException {
+        try (JarFile jar = new JarFile(jarPath.toFile())) {
+            return jar.stream().map(ZipEntry::getName).collect(Collectors.toSet());
+        }
+    }
+
+    /** The ONNX Runtime jar this build compiled against (scheduler-core's dependency). */
+    private static Path onnxRuntimeJar() throws URISyntaxException {
+        return Path.of(OrtEnvironment.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     }
 
     private static Path pluginJar() {

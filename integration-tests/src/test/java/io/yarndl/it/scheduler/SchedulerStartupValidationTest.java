@@ -6,11 +6,14 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.server.resourcemanager.ResourceManager;
 import org.apache.hadoop.yarn.util.resource.ResourceUtils;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,6 +23,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * starts its scheduler with a good one. No NodeManagers: only the RM's own init runs.
  */
 class SchedulerStartupValidationTest {
+
+    /**
+     * Several ResourceManagers are initialised in this JVM, one per test; each registers Hadoop
+     * metrics sources under fixed names, which the second one would find taken ("Metrics source
+     * GenericEventTypeMetrics ... already exists!"). MiniYARNCluster sets the same mode.
+     */
+    @BeforeAll
+    static void allowSeveralResourceManagersInOneJvm() {
+        DefaultMetricsSystem.setMiniClusterMode(true);
+    }
 
     @Test
     void refusesToStartWithAnUnknownPolicyAndListsTheKnownOnes() {
@@ -44,6 +57,34 @@ class SchedulerStartupValidationTest {
 
         assertTrue(message.contains(SchedulerSettings.QUEUES), message);
         assertTrue(message.contains("root.gpu"), message);
+    }
+
+    @Test
+    void refusesToStartWithARelativeDl2ModelPath() {
+        String message = initFailure(conf -> conf.set(SchedulerSettings.DL2_MODEL, "models/dl2.onnx"));
+
+        assertTrue(message.contains(SchedulerSettings.DL2_MODEL), message);
+        assertTrue(message.contains("not an absolute path"), message);
+    }
+
+    @Test
+    void startsWithDl2WhenTheModelFileIsMissingAndSaysWhyItFallsBack() {
+        String missing = "/nonexistent/yarn-dl/dl2-missing.onnx";
+        ResourceManager rm = new ResourceManager();
+        try {
+            rm.init(conf(c -> {
+                c.set(SchedulerSettings.POLICY, "dl2");
+                c.set(SchedulerSettings.DL2_MODEL, missing);
+            }));
+            DeepLearningScheduler scheduler = (DeepLearningScheduler) rm.getResourceScheduler();
+
+            String reason = scheduler.dl2Status().fallbackReason().orElseThrow();
+            assertTrue(reason.contains(missing) && reason.contains("does not exist"), reason);
+            assertEquals(1, scheduler.metrics().dl2().fallbacks());
+            assertFalse(scheduler.metrics().dl2().isServing());
+        } finally {
+            rm.stop();
+        }
     }
 
     @Test

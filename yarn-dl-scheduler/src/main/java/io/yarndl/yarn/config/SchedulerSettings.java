@@ -1,6 +1,8 @@
 package io.yarndl.yarn.config;
 
 import io.yarndl.core.policy.PolicyRegistry;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -8,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
@@ -25,6 +28,11 @@ import org.apache.zookeeper.data.ACL;
  * those properties into {@code yarn-site.xml}. A test keeps the two in step.
  *
  * @param policy            name of the scheduling policy, as registered in the {@link PolicyRegistry}
+ * @param dl2Model          the DL2 model file ({@code .onnx}, its card {@code <name>.json} beside it)
+ *                          the {@code dl2} policy serves and the scheduler watches for replacement;
+ *                          empty: the model shipped inside the jar. Only that the path is absolute
+ *                          and names a {@code .onnx} file is checked here: a missing or bad model
+ *                          does not stop the RM, DL2 falls back to {@code optimus} and says why
  * @param interval          time between two scheduling rounds
  * @param queues            full paths of the CapacityScheduler leaf queues whose DL jobs the policy
  *                          schedules, in the configured order; that they exist is checked by the
@@ -44,6 +52,7 @@ import org.apache.zookeeper.data.ACL;
  */
 public record SchedulerSettings(
         String policy,
+        Optional<Path> dl2Model,
         Duration interval,
         Set<String> queues,
         Duration preemptionGrace,
@@ -63,6 +72,9 @@ public record SchedulerSettings(
 
     public static final String POLICY = PREFIX + "policy";
     public static final String DEFAULT_POLICY = "optimus";
+
+    /** No default of its own: unset or empty means the model shipped inside the jar. */
+    public static final String DL2_MODEL = PREFIX + "dl2.model";
 
     public static final String INTERVAL_MS = PREFIX + "interval-ms";
     public static final long DEFAULT_INTERVAL_MS = 5_000;
@@ -118,20 +130,21 @@ public record SchedulerSettings(
     public static final boolean DEFAULT_APP_SECRET_REQUIRED = false;
 
     /** Every {@code yarn.dl.scheduler.*} key, in the order {@link #describe()} lists them. */
-    public static final List<String> KEYS = List.of(POLICY, INTERVAL_MS, QUEUES, PREEMPTION_GRACE_MS,
+    public static final List<String> KEYS = List.of(POLICY, DL2_MODEL, INTERVAL_MS, QUEUES, PREEMPTION_GRACE_MS,
             POLICY_TIMEOUT_MS, ZK_ADDRESS, ZK_ROOT, ZK_SESSION_TIMEOUT_MS, MAX_SAMPLES_PER_JOB, CHECKPOINT_INTERVAL_MS,
             CHECKPOINT_MAX_BYTES, ZK_ACL, ZK_AUTH, APP_SECRET_REQUIRED);
 
     /**
      * The default of each key as it is written in a configuration file. {@link #ZK_ADDRESS} maps to
      * the empty string: it has no value of its own and borrows the RM's; so do {@link #ZK_ACL} and
-     * {@link #ZK_AUTH}.
+     * {@link #ZK_AUTH}. {@link #DL2_MODEL} maps to the empty string too: the shipped model.
      */
     public static final Map<String, String> DEFAULTS = defaults();
 
     /** Checks that nothing is missing and freezes the queue order; values are validated by {@link #from}. */
     public SchedulerSettings {
         Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(dl2Model, "dl2Model");
         Objects.requireNonNull(interval, "interval");
         queues = Collections.unmodifiableSet(new LinkedHashSet<>(Objects.requireNonNull(queues, "queues")));
         Objects.requireNonNull(preemptionGrace, "preemptionGrace");
@@ -159,6 +172,7 @@ public record SchedulerSettings(
     public static SchedulerSettings from(Configuration conf, Set<String> knownPolicies) {
         return new SchedulerSettings(
                 readPolicy(conf, knownPolicies),
+                readDl2Model(conf),
                 Duration.ofMillis(readLong(conf, INTERVAL_MS, DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS, "milliseconds")),
                 readQueues(conf),
                 Duration.ofMillis(readLong(conf, PREEMPTION_GRACE_MS, DEFAULT_PREEMPTION_GRACE_MS,
@@ -183,6 +197,7 @@ public record SchedulerSettings(
     public String describe() {
         return "yarn-dl scheduler settings: "
                 + POLICY + "=" + policy
+                + ", " + DL2_MODEL + "=" + dl2Model.map(Path::toString).orElse("(shipped)")
                 + ", " + INTERVAL_MS + "=" + interval.toMillis()
                 + ", " + QUEUES + "=" + String.join(",", queues)
                 + ", " + PREEMPTION_GRACE_MS + "=" + preemptionGrace.toMillis()
@@ -215,6 +230,29 @@ public record SchedulerSettings(
                     "known: " + String.join(", ", new TreeSet<>(knownPolicies)));
         }
         return value;
+    }
+
+    private static Optional<Path> readDl2Model(Configuration conf) {
+        String value = conf.getTrimmed(DL2_MODEL, "");
+        if (value.isEmpty()) {
+            return Optional.empty();
+        }
+        String allowed = "allowed: empty (the model shipped in the jar) or the absolute path of a .onnx file,"
+                + " its card <name>.json beside it";
+        Path path;
+        try {
+            path = Path.of(value);
+        } catch (InvalidPathException e) {
+            throw new InvalidSettingException(DL2_MODEL, value, "is not a file path", allowed);
+        }
+        // A relative path would resolve against wherever the RM daemon was started from.
+        if (!path.isAbsolute()) {
+            throw new InvalidSettingException(DL2_MODEL, value, "is not an absolute path", allowed);
+        }
+        if (!value.endsWith(".onnx")) {
+            throw new InvalidSettingException(DL2_MODEL, value, "does not name a .onnx file", allowed);
+        }
+        return Optional.of(path.normalize());
     }
 
     private static long readLong(Configuration conf, String key, long defaultValue, long min, String unit) {
@@ -315,6 +353,7 @@ public record SchedulerSettings(
     private static Map<String, String> defaults() {
         Map<String, String> defaults = new LinkedHashMap<>();
         defaults.put(POLICY, DEFAULT_POLICY);
+        defaults.put(DL2_MODEL, "");
         defaults.put(INTERVAL_MS, Long.toString(DEFAULT_INTERVAL_MS));
         defaults.put(QUEUES, DEFAULT_QUEUES);
         defaults.put(PREEMPTION_GRACE_MS, Long.toString(DEFAULT_PREEMPTION_GRACE_MS));

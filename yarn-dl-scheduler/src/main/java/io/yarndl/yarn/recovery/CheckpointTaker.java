@@ -13,8 +13,8 @@ import java.util.function.Supplier;
 /**
  * Takes the scheduler's checkpoint from what it holds in memory: the plan in force and the round
  * count, what the policy learned after its last good round, and the sample history of every job
- * that is still alive in the ResourceManager. Jobs that ended are left out, so a checkpoint never
- * carries a job that no restart will see again.
+ * that is still alive in the ResourceManager, and the DL2 model that serves, if any. Jobs that
+ * ended are left out, so a checkpoint never carries a job that no restart will see again.
  */
 public final class CheckpointTaker {
 
@@ -22,17 +22,20 @@ public final class CheckpointTaker {
     private final PolicyRunner policy;
     private final Supplier<JobRecordWatcher> records;
     private final Predicate<String> alive;
+    private final Supplier<String> modelVersion;
 
     /**
-     * @param records the job-record watcher, or a supplier of null while ZooKeeper has not been reached
-     * @param alive   whether an application id is still a running or recovering application
+     * @param records      the job-record watcher, or a supplier of null while ZooKeeper has not been reached
+     * @param alive        whether an application id is still a running or recovering application
+     * @param modelVersion the serving DL2 model's version, or null when none serves (or the policy is not dl2)
      */
     public CheckpointTaker(PlanBook planBook, PolicyRunner policy, Supplier<JobRecordWatcher> records,
-                           Predicate<String> alive) {
+                           Predicate<String> alive, Supplier<String> modelVersion) {
         this.planBook = planBook;
         this.policy = policy;
         this.records = records;
         this.alive = alive;
+        this.modelVersion = modelVersion;
     }
 
     public SchedulerCheckpoint take(long nowMillis) {
@@ -45,7 +48,7 @@ public final class CheckpointTaker {
                 }
             });
         }
-        return SchedulerCheckpoint.current(nowMillis, policy.policyName(), null, planBook.rounds(),
+        return SchedulerCheckpoint.current(nowMillis, policy.policyName(), modelVersion.get(), planBook.rounds(),
                 planBook.current(), policy.lastState().orElse(null), samples);
     }
 }

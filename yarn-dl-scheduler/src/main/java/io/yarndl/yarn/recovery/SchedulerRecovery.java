@@ -7,8 +7,10 @@ import io.yarndl.yarn.state.CheckpointRead;
 import io.yarndl.yarn.state.SchedulerCheckpoint;
 import io.yarndl.yarn.state.SchedulerStateStore;
 import io.yarndl.yarn.state.StateStoreException;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,11 +31,15 @@ public final class SchedulerRecovery {
     private final SchedulerStateStore store;
     private final PlanBook planBook;
     private final PolicyRunner policy;
+    private final Supplier<String> modelVersion;
 
-    public SchedulerRecovery(SchedulerStateStore store, PlanBook planBook, PolicyRunner policy) {
+    /** @param modelVersion the serving DL2 model's version, or null when none serves */
+    public SchedulerRecovery(SchedulerStateStore store, PlanBook planBook, PolicyRunner policy,
+                             Supplier<String> modelVersion) {
         this.store = store;
         this.planBook = planBook;
         this.policy = policy;
+        this.modelVersion = modelVersion;
     }
 
     /**
@@ -70,8 +76,29 @@ public final class SchedulerRecovery {
                 + " jobs, samples of " + checkpoint.samples().size() + " jobs"
                 + (dropped.isEmpty() ? "" : "; models relearned for " + dropped);
         LOG.info(message);
+        String models = modelComparison(checkpoint.modelVersion(), modelVersion.get());
+        if (models != null) {
+            LOG.info(models);
+        }
         return new RecoveryReport(RecoveryReport.Outcome.RESTORED, Optional.of(checkpoint), Optional.empty(),
                 message, dropped, planBook.current(), policy.lastState(), nowMillis);
+    }
+
+    /**
+     * The line that compares the DL2 model the checkpoint was written under with the one serving
+     * now; null when neither had one. Informational only: DL2 keeps no per-job state, so nothing
+     * depends on the model being the same.
+     */
+    static String modelComparison(String before, String now) {
+        if (before == null && now == null) {
+            return null;
+        }
+        if (Objects.equals(before, now)) {
+            return "DL2 model " + now + " serves, as it did when the checkpoint was written";
+        }
+        return "the checkpoint was written while " + (before == null ? "no DL2 model served" : "DL2 model " + before
+                + " served") + "; now " + (now == null ? "none serves" : "DL2 model " + now + " serves")
+                + " (DL2 keeps no per-job state: nothing to carry over)";
     }
 
     private Set<String> restorePolicy(SchedulerCheckpoint checkpoint) throws InterruptedException {

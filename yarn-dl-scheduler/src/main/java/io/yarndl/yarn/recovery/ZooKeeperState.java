@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.state.ConnectionState;
 import org.slf4j.Logger;
@@ -60,18 +61,20 @@ public final class ZooKeeperState implements AutoCloseable {
     private volatile RecoveryReport recoveryReport;
 
     /**
-     * @param alive whether an application id is a live application of the RM: only those are checkpointed
+     * @param alive        whether an application id is a live application of the RM: only those are checkpointed
+     * @param modelVersion the serving DL2 model's version, or null when none serves: checkpointed,
+     *                     and compared with the restored checkpoint's
      */
     public ZooKeeperState(SchedulerSettings settings, PlanBook planBook, PolicyRunner policy,
-                          Predicate<String> alive) {
+                          Predicate<String> alive, Supplier<String> modelVersion) {
         this.settings = settings;
         this.client = SchedulerZooKeeper.client(settings);
         this.jobNodes = JobNodes.from(client, settings);
         this.store = new SchedulerStateStore(client, settings.zkRoot(), settings.zkAcl(),
                 settings.checkpointMaxBytes());
-        this.recovery = new SchedulerRecovery(store, planBook, policy);
+        this.recovery = new SchedulerRecovery(store, planBook, policy, modelVersion);
         this.keeper = new CheckpointKeeper(store::write, settings.checkpointInterval());
-        this.taker = new CheckpointTaker(planBook, policy, () -> records, alive);
+        this.taker = new CheckpointTaker(planBook, policy, () -> records, alive, modelVersion);
     }
 
     public void start() {

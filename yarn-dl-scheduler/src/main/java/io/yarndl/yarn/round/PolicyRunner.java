@@ -24,6 +24,9 @@ import java.util.concurrent.TimeoutException;
  * cannot stall scheduling rounds. A policy that overruns is abandoned together with its thread and
  * its instance (its memoised state may be half-updated) and a fresh instance serves the next round.
  *
+ * <p>{@link #renew()} replaces the instance (not the thread) on purpose, when what the policy is
+ * built from has changed.
+ *
  * <p>A {@link LearningPolicy}'s state is saved after every good round, on the policy's own thread,
  * so the copy the checkpoint stores is always one the policy planned with. A fresh instance, after
  * an overrun or an RM restart, is given that state back instead of learning every job again.
@@ -77,14 +80,20 @@ public final class PolicyRunner implements AutoCloseable {
             result.cancel(true);
             executor.shutdownNow();
             executor = newExecutor();
-            SchedulingPolicy fresh = registry.create(policyName);
-            policy = fresh;
-            PolicyState known = lastState;
-            if (known != null && fresh instanceof LearningPolicy learning) {
-                executor.submit(() -> learning.restoreState(known));
-            }
+            replaceInstance();
             throw overran;
         }
+    }
+
+    /**
+     * The policy's inputs changed (an operator replaced DL2's model file, say): a new instance is
+     * built from the registry, which reads them again, and plans from the next round on. As after
+     * an overrun, what the old instance learned is given to the new one. Call it between rounds,
+     * from the thread that calls {@link #plan}; a round already submitted finishes with the old
+     * instance.
+     */
+    public void renew() {
+        replaceInstance();
     }
 
     /**
@@ -111,6 +120,16 @@ public final class PolicyRunner implements AutoCloseable {
     @Override
     public void close() {
         executor.shutdownNow();
+    }
+
+    /** A fresh instance in place of the current one, given what the old one learned (on the policy's thread). */
+    private void replaceInstance() {
+        SchedulingPolicy fresh = registry.create(policyName);
+        policy = fresh;
+        PolicyState known = lastState;
+        if (known != null && fresh instanceof LearningPolicy learning) {
+            executor.submit(() -> learning.restoreState(known));
+        }
     }
 
     private static ExecutorService newExecutor() {

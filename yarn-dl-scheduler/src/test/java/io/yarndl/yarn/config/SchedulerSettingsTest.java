@@ -8,9 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ZKUtil;
@@ -65,6 +67,7 @@ class SchedulerSettingsTest {
     void readsEveryKeyWhenSet() {
         Configuration conf = new Configuration(false);
         conf.set(SchedulerSettings.POLICY, " drf ");
+        conf.set(SchedulerSettings.DL2_MODEL, " /opt/yarn-dl/models/../models/dl2-v2.onnx ");
         conf.set(SchedulerSettings.INTERVAL_MS, "100");
         conf.set(SchedulerSettings.QUEUES, "root.gpu.dl-b, root.dl ,root.gpu.dl-a");
         conf.set(SchedulerSettings.PREEMPTION_GRACE_MS, "0");
@@ -80,7 +83,8 @@ class SchedulerSettingsTest {
 
         SchedulerSettings settings = SchedulerSettings.from(conf, KNOWN);
 
-        assertEquals(new SchedulerSettings("drf", Duration.ofMillis(100),
+        assertEquals(new SchedulerSettings("drf", Optional.of(Path.of("/opt/yarn-dl/models/dl2-v2.onnx")),
+                Duration.ofMillis(100),
                 Set.of("root.gpu.dl-b", "root.dl", "root.gpu.dl-a"), Duration.ZERO, Duration.ofMillis(1),
                 "zk1:2181,zk2:2181/chroot", "/clusters/a/yarn-dl", Duration.ofSeconds(1), 10,
                 Duration.ofMillis(100), 65536, ZKUtil.parseACLs("sasl:rm:rwcda,world:anyone:r"), List.of(), true),
@@ -246,6 +250,7 @@ class SchedulerSettingsTest {
         String line = SchedulerSettings.from(minimal(), KNOWN).describe();
 
         assertEquals("yarn-dl scheduler settings: yarn.dl.scheduler.policy=optimus,"
+                + " yarn.dl.scheduler.dl2.model=(shipped),"
                 + " yarn.dl.scheduler.interval-ms=5000, yarn.dl.scheduler.queues=root.dl,"
                 + " yarn.dl.scheduler.preemption-grace-ms=30000, yarn.dl.scheduler.policy-timeout-ms=10000,"
                 + " yarn.dl.scheduler.zk-address=zk1:2181, yarn.dl.scheduler.zk-root=/yarn-dl,"
@@ -257,6 +262,26 @@ class SchedulerSettingsTest {
         for (String key : SchedulerSettings.KEYS) {
             assertTrue(line.contains(key + "="), key);
         }
+    }
+
+    @Test
+    void anEmptyDl2ModelMeansTheShippedOne() {
+        Configuration conf = minimal();
+        conf.set(SchedulerSettings.DL2_MODEL, "  ");
+
+        assertEquals(Optional.empty(), SchedulerSettings.from(conf, KNOWN).dl2Model());
+        assertEquals(Optional.empty(), SchedulerSettings.from(minimal(), KNOWN).dl2Model());
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+            "models/dl2.onnx, is not an absolute path",
+            "/opt/yarn-dl/dl2.json, does not name a .onnx file",
+            "/opt/yarn-dl/dl2, does not name a .onnx file"})
+    void refusesADl2ModelThatIsNotAnAbsoluteOnnxPath(String value, String problem) {
+        InvalidSettingException error = rejected(SchedulerSettings.DL2_MODEL, value);
+
+        assertNames(error, SchedulerSettings.DL2_MODEL, value, problem, "absolute path of a .onnx file");
     }
 
     @Test

@@ -37,7 +37,11 @@ class CheckpointKeeperTest {
         try (CheckpointKeeper keeper = keeper(Duration.ofSeconds(10))) {
             keeper.allowWrites();
             keeper.offer(1_000, () -> checkpoint(1));
+            // Each write waited for: only the newest pending checkpoint is written, so on a busy
+            // machine checkpoint 1 could otherwise be replaced by 3 before the writer thread ran.
+            settle(keeper);
             keeper.offer(5_000, () -> checkpoint(2));
+            settle(keeper);
             keeper.offer(11_000, () -> checkpoint(3));
             settle(keeper);
 

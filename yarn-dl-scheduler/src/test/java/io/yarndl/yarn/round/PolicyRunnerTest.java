@@ -55,6 +55,27 @@ class PolicyRunnerTest {
     }
 
     @Test
+    void renewBuildsANewInstanceForTheNextRoundThatKeepsWhatTheOldOneLearned() throws Exception {
+        List<Learner> built = new java.util.ArrayList<>();
+        int[] calls = {0};
+        PolicyRegistry registry = new PolicyRegistry().register(Learner.NAME, () -> {
+            Learner fresh = new Learner(calls, false);
+            built.add(fresh);
+            return fresh;
+        });
+        try (PolicyRunner runner = new PolicyRunner(registry, Learner.NAME, Duration.ofSeconds(5))) {
+            runner.plan(EMPTY, List.of());
+            runner.renew();
+            runner.plan(EMPTY, List.of());
+
+            assertEquals(2, built.size(), "one instance at start, one at renew");
+            assertEquals(1, built.get(0).rounds, "the old instance planned no more after renew");
+            assertEquals(2, built.get(1).rounds, "the new one was given the old one's state, then planned");
+            assertEquals(2, rounds(runner.lastState().orElseThrow()));
+        }
+    }
+
+    @Test
     void refusesTheStateOfAnotherPolicyAndAPolicyThatLearnsNothing() {
         try (PolicyRunner learner = runner(false, Duration.ofSeconds(5));
              PolicyRunner stateless = new PolicyRunner(new PolicyRegistry().register("fixed", Fixed::new), "fixed",

@@ -1,0 +1,354 @@
+package io.yarndl.it.scheduler;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.yarndl.core.policy.dl2.ModelLoader;
+import io.yarndl.it.cluster.CapturedLog;
+import io.yarndl.it.cluster.DlMiniCluster;
+import io.yarndl.it.toyam.ToyAmOptions;
+import io.yarndl.it.toyam.ToyEventLog;
+import io.yarndl.it.toyam.ToyJobClient;
+import io.yarndl.yarn.DeepLearningScheduler;
+import io.yarndl.yarn.config.SchedulerSettings;
+import io.yarndl.yarn.dl2.Dl2ModelStatus;
+import io.yarndl.yarn.metrics.Dl2Metrics;
+import io.yarndl.yarn.metrics.SchedulerMetrics;
+import io.yarndl.yarn.round.PlanBook;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
+import org.apache.hadoop.yarn.api.records.YarnApplicationState;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.webapp.util.WebAppUtils;
+import org.apache.log4j.Level;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Proves the {@code dl2} policy in a real ResourceManager (a MiniYARNCluster of two 4-GPU
+ * NodeManagers, a real ZooKeeper, toy elastic ApplicationMasters) with a model file configured by
+ * {@code yarn.dl.scheduler.dl2.model}, replaced under the running RM as an operator would (moved
+ * into place), and the safe fallback made visible: the copy of the shipped model serves from the
+ * start; a good replacement serves without a restart and sizes two jobs; a truncated model, a card
+ * whose sha256 is not the file's, and a model whose input has the wrong size each make DL2 fall
+ * back to {@code optimus} with one WARN line naming the file and what is wrong, the
+ * {@code dl2.fallbacks} counter up and the {@code dl2.serving} gauge at 0, as the RM's own
+ * {@code /jmx} servlet shows over HTTP, while a job submitted then is still scheduled, by the
+ * fallback; the good model put back serves again. The checkpoint carries the serving model's version.
+ *
+ * <p>The tests run in order on one cluster, each starting from the state the previous one left.
+ * The replacement models are made by {@code /usr/bin/python3} with Debian's PyTorch
+ * ({@code dl2/test_models.py}, through {@code onnx-models/trainer/dl2net.py}); without it the class
+ * fails. The shipped model is an untrained placeholder that gives jobs nothing, so the model that
+ * sizes jobs is a generated one that gives every job all its workers.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class Dl2InResourceManagerTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(90);
+    private static final String FALLS_BACK = "DL2 falls back to optimus: ";
+    private static final String SERVES = "DL2 serves model ";
+    private static final String FALLBACK_PLAN = "dl2 fallback (optimus): ";
+    private static final Path PYTHON = Path.of("/usr/bin/python3");
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    static Path scratch;
+
+    private static Path model;
+    private static Path card;
+    private static byte[] goodModel;
+    private static byte[] goodCard;
+    private static String goodVersion;
+    private static DlMiniCluster cluster;
+    private static ToyJobClient client;
+    private static CapturedLog log;
+    private static final List<ApplicationId> jobs = new ArrayList<>();
+
+    @BeforeAll
+    static void startClusterWithACopyOfTheShippedModel() throws Exception {
+        Path onnxModels = Path.of(System.getProperty("yarndl.onnx.models", Path.of("..", "onnx-models").toString()))
+                .toAbsolutePath().normalize();
+        Path generated = scratch.resolve("generated");
+        Process python = generateModels(onnxModels.resolve("trainer"), generated);
+
+        model = Files.createDirectories(scratch.resolve("models")).resolve("dl2-default.onnx");
+        card = ModelLoader.cardOf(model);
+        install(Files.readAllBytes(onnxModels.resolve("dl2-default.onnx")),
+                Files.readAllBytes(onnxModels.resolve("dl2-default.json")));
+        // Before the RM starts: the model is loaded at its init.
+        log = CapturedLog.of(Dl2ModelStatus.class);
+        cluster = DlMiniCluster.start(conf -> {
+            conf.set(YarnConfiguration.RM_SCHEDULER, DeepLearningScheduler.class.getName());
+            conf.set(SchedulerSettings.POLICY, "dl2");
+            conf.set(SchedulerSettings.DL2_MODEL, model.toString());
+            conf.setLong(SchedulerSettings.INTERVAL_MS, 500);
+            conf.setLong(SchedulerSettings.PREEMPTION_GRACE_MS, 1_000);
+            conf.setLong(SchedulerSettings.CHECKPOINT_INTERVAL_MS, 500);
+        });
+        client = ToyJobClient.on(cluster);
+
+        awaitModels(python, generated);
+        goodModel = Files.readAllBytes(generated.resolve("grower/dl2-default.onnx"));
+        goodCard = Files.readAllBytes(generated.resolve("grower/dl2-default.json"));
+        goodVersion = ModelLoader.load(generated.resolve("grower/dl2-default.onnx")).version();
+    }
+
+    @AfterAll
+    static void stopCluster() throws Exception {
+        if (client != null) {
+            client.close();
+        }
+        if (cluster != null) {
+            cluster.close();
+        }
+        if (log != null) {
+            log.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void servesTheConfiguredModelFromStartAndPublishesItInTheRmsJmxOverHttp() throws Exception {
+        String shipped = ModelLoader.load(model).version();
+
+        assertEquals(shipped, scheduler().dl2Status().servingVersion().orElse(null), log.lines().toString());
+        assertTrue(log.lines(Level.INFO, SERVES).get(0).message().endsWith(" from " + model), log.lines().toString());
+        Map<String, JsonNode> jmx = jmxOverHttp();
+        assertEquals(1, jmx.get(Dl2Metrics.SERVING).get("Value").asInt(), jmx.toString());
+        assertEquals(shipped, jmx.get(Dl2Metrics.MODEL).get("Value").asText(), jmx.toString());
+        assertEquals(0, jmx.get(Dl2Metrics.FALLBACKS).get("Count").asLong(), jmx.toString());
+        awaitCheckpointedModel(shipped);
+    }
+
+    @Test
+    @Order(2)
+    void loadsAReplacedGoodModelWithoutARestartAndSizesTwoJobsWithIt() throws Exception {
+        install(goodModel, goodCard);
+        await("the replacement serves", () -> goodVersion.equals(servingVersion()));
+
+        Path firstEvents = cluster.workDir().resolve("dl2-first.events");
+        Path secondEvents = cluster.workDir().resolve("dl2-second.events");
+        ApplicationId first = submit(DlJobs.allReduce("dl2-first", 1, 2, 1, 150), firstEvents);
+        ApplicationId second = submit(DlJobs.allReduce("dl2-second", 1, 2, 1, 150), secondEvents);
+        ToyEventLog.await(firstEvents, TIMEOUT, log -> log.maxHeldWorkers() >= 1);
+        ToyEventLog.await(secondEvents, TIMEOUT, log -> log.maxHeldWorkers() >= 1);
+
+        PlanBook plans = scheduler().planBook();
+        assertEquals("dl2", plans.current().policy());
+        for (ApplicationId job : List.of(first, second)) {
+            assertTrue(planned(job).stream().anyMatch(c -> c.reason().startsWith("dl2 gave 2w/0ps")
+                    && c.reason().contains(goodVersion)), () -> "the new model gave " + job + ": " + planned(job));
+        }
+        assertEquals(goodVersion, jmxOverHttp().get(Dl2Metrics.MODEL).get("Value").asText());
+        assertTrue(log.lines(Level.INFO, SERVES).stream().anyMatch(line -> line.message().contains(goodVersion)));
+        awaitCheckpointedModel(goodVersion);
+    }
+
+    @Test
+    @Order(3)
+    void fallsBackToOptimusOnATruncatedModelFileAndStillSchedulesJobs() throws Exception {
+        install(Arrays.copyOf(goodModel, goodModel.length / 2), goodCard);
+
+        String reason = assertFallsBackAndSchedules("dl2-after-truncation");
+
+        assertTrue(reason.contains("sha256") && reason.contains("truncated"), reason);
+        awaitCheckpointedModel(null);
+    }
+
+    @Test
+    @Order(4)
+    void fallsBackToOptimusWhenTheCardsSha256IsNotTheModelFiles() throws Exception {
+        String wrongSha = ModelLoader.sha256("some other model".getBytes(StandardCharsets.UTF_8));
+        String goodSha = ModelLoader.sha256(goodModel);
+        install(goodModel, new String(goodCard, StandardCharsets.UTF_8).replace(goodSha, wrongSha)
+                .getBytes(StandardCharsets.UTF_8));
+
+        String reason = assertFallsBackAndSchedules("dl2-after-bad-card");
+
+        assertTrue(reason.contains("its card " + card + " says " + wrongSha), reason);
+    }
+
+    @Test
+    @Order(5)
+    void fallsBackToOptimusOnAModelWhoseInputHasTheWrongSize() throws Exception {
+        Path narrow = scratch.resolve("generated/narrow/dl2-default.onnx");
+        install(Files.readAllBytes(narrow), Files.readAllBytes(ModelLoader.cardOf(narrow)));
+
+        String reason = assertFallsBackAndSchedules("dl2-after-narrow-model");
+
+        assertTrue(reason.contains("[-1, 600]") && reason.contains("[batch, 804]"), reason);
+    }
+
+    @Test
+    @Order(6)
+    void servesAgainWhenTheGoodModelIsPutBackAndEveryJobFinishes() throws Exception {
+        long fallbacks = scheduler().metrics().dl2().fallbacks();
+        install(goodModel, goodCard);
+        await("the good model serves again", () -> goodVersion.equals(servingVersion()));
+
+        Path events = cluster.workDir().resolve("dl2-after-restore.events");
+        ApplicationId job = submit(DlJobs.allReduce("dl2-after-restore", 1, 2, 1, 100), events);
+        ToyEventLog.await(events, TIMEOUT, log -> log.maxHeldWorkers() >= 1);
+
+        Map<String, JsonNode> jmx = jmxOverHttp();
+        assertEquals(1, jmx.get(Dl2Metrics.SERVING).get("Value").asInt(), jmx.toString());
+        assertEquals(fallbacks, jmx.get(Dl2Metrics.FALLBACKS).get("Count").asLong(), jmx.toString());
+        assertTrue(planned(job).stream().anyMatch(c -> c.workers() >= 1 && c.reason().startsWith("dl2 gave")),
+                () -> planned(job).toString());
+        for (ApplicationId id : jobs) {
+            assertEquals(FinalApplicationStatus.SUCCEEDED,
+                    client.awaitState(id, TIMEOUT, YarnApplicationState.FINISHED).getFinalApplicationStatus(), id::toString);
+        }
+    }
+
+    /**
+     * Waits for DL2 to fall back after the files were replaced, checks the counter, the gauges (over
+     * HTTP) and the WARN line, then submits a job and checks the fallback sizes it.
+     *
+     * @return the reason of the WARN line
+     */
+    private static String assertFallsBackAndSchedules(String jobName) throws Exception {
+        long before = scheduler().metrics().dl2().fallbacks();
+        int warnedBefore = log.lines(Level.WARN, FALLS_BACK).size();
+        await("DL2 falls back", () -> scheduler().metrics().dl2().fallbacks() > before);
+
+        Map<String, JsonNode> jmx = jmxOverHttp();
+        assertTrue(jmx.get(Dl2Metrics.FALLBACKS).get("Count").asLong() > before, jmx.toString());
+        assertEquals(0, jmx.get(Dl2Metrics.SERVING).get("Value").asInt(), jmx.toString());
+        assertTrue(jmx.get(Dl2Metrics.MODEL).get("Value").isNull(), jmx.toString());
+        List<CapturedLog.Line> warned = log.lines(Level.WARN, FALLS_BACK);
+        assertTrue(warned.size() > warnedBefore, log.lines().toString());
+        String reason = warned.get(warned.size() - 1).message().substring(FALLS_BACK.length());
+        assertTrue(reason.contains(model.toString()), "the reason names the file: " + reason);
+
+        Path events = cluster.workDir().resolve(jobName + ".events");
+        ApplicationId job = submit(DlJobs.allReduce(jobName, 1, 2, 1, 100), events);
+        ToyEventLog.await(events, TIMEOUT, log -> log.maxHeldWorkers() >= 1);
+        List<PlanBook.TargetChange> sized = planned(job).stream().filter(c -> c.workers() >= 1).toList();
+        assertFalse(sized.isEmpty(), () -> planned(job).toString());
+        assertTrue(sized.stream().allMatch(c -> c.reason().startsWith(FALLBACK_PLAN)), sized::toString);
+        assertEquals("dl2", scheduler().planBook().current().policy());
+        return reason;
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    /** Puts a model and its card in place as an operator would: each written aside, then moved over the old one. */
+    private static void install(byte[] modelBytes, byte[] cardBytes) throws IOException {
+        moveIntoPlace(model, modelBytes);
+        moveIntoPlace(card, cardBytes);
+    }
+
+    private static void moveIntoPlace(Path file, byte[] bytes) throws IOException {
+        Path aside = file.resolveSibling(file.getFileName() + ".new");
+        Files.write(aside, bytes);
+        Files.move(aside, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private static ApplicationId submit(io.yarndl.yarn.jobs.JobDescription spec, Path events) throws Exception {
+        ApplicationId id = client.submit(DlMiniCluster.DL_QUEUE, spec, ToyAmOptions.defaults().withEvents(events));
+        jobs.add(id);
+        return id;
+    }
+
+    private static List<PlanBook.TargetChange> planned(ApplicationId job) {
+        return scheduler().planBook().history().stream().filter(c -> c.jobId().equals(job.toString())).toList();
+    }
+
+    private static DeepLearningScheduler scheduler() {
+        return cluster.activeScheduler();
+    }
+
+    private static String servingVersion() {
+        return scheduler().dl2Status().servingVersion().orElse(null);
+    }
+
+    /** Waits for a checkpoint written from now on that carries {@code version} (null: no model serves). */
+    private static void awaitCheckpointedModel(String version) throws InterruptedException {
+        long since = System.currentTimeMillis();
+        await("a checkpoint with model version " + version, () -> scheduler().checkpoints().lastWritten()
+                .filter(checkpoint -> checkpoint.writtenAtMillis() >= since)
+                .filter(checkpoint -> Objects.equals(checkpoint.modelVersion(), version)).isPresent());
+    }
+
+    /** The yarn-dl MBeans by metric name, as the RM's {@code /jmx} servlet returns them over HTTP. */
+    private static Map<String, JsonNode> jmxOverHttp() throws IOException, InterruptedException {
+        String rm = WebAppUtils.getRMWebAppURLWithScheme(cluster.yarnConf());
+        URI uri = URI.create(rm + "/jmx?qry=" + SchedulerMetrics.JMX_DOMAIN + ":*");
+        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode(), uri + ": " + response.body());
+        Map<String, JsonNode> beans = new HashMap<>();
+        for (JsonNode bean : JSON.readTree(response.body()).get("beans")) {
+            String name = bean.get("name").asText();
+            beans.put(name.substring(name.indexOf("name=") + "name=".length()), bean);
+        }
+        return beans;
+    }
+
+    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                fail("timed out after " + TIMEOUT + " waiting for: " + what + "; DL2 log: " + log.lines());
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    /** Starts {@code dl2/test_models.py} with Debian's PyTorch; it runs while the cluster starts. */
+    private static Process generateModels(Path trainer, Path out) throws IOException {
+        if (!Files.isExecutable(PYTHON)) {
+            fail(PYTHON + " is missing: this test makes its models with Debian's python3-torch"
+                    + " (apt-get install -y --no-install-recommends python3-torch; bash .ci/run does it)");
+        }
+        Path script = scratch.resolve("test_models.py");
+        try (InputStream in = Dl2InResourceManagerTest.class.getResourceAsStream("/dl2/test_models.py")) {
+            Files.copy(Objects.requireNonNull(in, "test resource dl2/test_models.py"), script);
+        }
+        return new ProcessBuilder(PYTHON.toString(), script.toString(), trainer.toString(), out.toString())
+                .redirectErrorStream(true).redirectOutput(scratch.resolve("test_models.log").toFile()).start();
+    }
+
+    private static void awaitModels(Process python, Path out) throws Exception {
+        boolean done = python.waitFor(120, TimeUnit.SECONDS);
+        String output = Files.readString(scratch.resolve("test_models.log"));
+        if (!done) {
+            python.destroyForcibly();
+            fail("dl2/test_models.py did not finish within 120 s: " + output);
+        }
+        if (python.exitValue() != 0 || !Files.isRegularFile(out.resolve("narrow/dl2-default.json"))) {
+            fail("dl2/test_models.py failed (exit " + python.exitValue() + "; is python3-torch installed?): " + output);
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package io.yarndl.yarn.metrics;
+
+import com.codahale.metrics.JmxReporter;
+import com.codahale.metrics.MetricRegistry;
+
+/**
+ * The scheduler's metrics: one Dropwizard {@link MetricRegistry} per scheduler instance, published
+ * while the scheduler runs through a {@link JmxReporter} in the JMX domain {@value #JMX_DOMAIN}, so
+ * that every metric is an MBean {@code yarn-dl:name=<metric>} of the RM's JVM and shows in its
+ * {@code /jmx} servlet ({@code http://<rm>:8088/jmx?qry=yarn-dl:*}): a counter's value is its
+ * {@code Count} attribute, a gauge's its {@code Value}.
+ *
+ * <p>It is Dropwizard Metrics 3.2.4, the copy the ResourceManager ships, not a bundled one. Each
+ * concern registers its own metrics in a class of its own, reached from here ({@link #dl2()});
+ * a new concern adds a class beside {@link Dl2Metrics} and an accessor, nothing more.
+ *
+ * <p>Metrics may be recorded before {@link #start()} (the policy is built at init) and are
+ * published from then on. After {@link #stop()} the MBeans are gone, so that the next scheduler in
+ * the same JVM (an RM restart, a failover) registers its own under the same names.
+ */
+public final class SchedulerMetrics {
+
+    /** The JMX domain of every yarn-dl metric. */
+    public static final String JMX_DOMAIN = "yarn-dl";
+
+    private final MetricRegistry registry = new MetricRegistry();
+    private final Dl2Metrics dl2 = new Dl2Metrics(registry);
+    private JmxReporter reporter;
+
+    /** Registers every metric as an MBean in the platform MBean server; again after a stop, a fresh reporter. */
+    public synchronized void start() {
+        if (reporter == null) {
+            reporter = JmxReporter.forRegistry(registry).inDomain(JMX_DOMAIN).build();
+            reporter.start();
+        }
+    }
+
+    /** Unregisters the MBeans; the values are kept. */
+    public synchronized void stop() {
+        if (reporter != null) {
+            reporter.stop();
+            reporter = null;
+        }
+    }
+
+    /** The registry every metric lives in, for readers that want them all (tests, a REST view). */
+    public MetricRegistry registry() {
+        return registry;
+    }
+
+    /** DL2's model: fallbacks, whether a model serves, which. */
+    public Dl2Metrics dl2() {
+        return dl2;
+    }
+}
