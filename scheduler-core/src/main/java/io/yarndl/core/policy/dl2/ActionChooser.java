@@ -15,13 +15,14 @@ public interface ActionChooser {
     /** The valid action with the highest logit; ties go to the lowest index. */
     static ActionChooser greedy() {
         return (logits, valid) -> {
-            int best = Dl2Layout.STOP;
+            // Not seeded with stop: a tie between an action and stop goes to the action, as documented.
+            int best = -1;
             for (int i = 0; i < valid.length; i++) {
-                if (valid[i] && logits[i] > logits[best]) {
+                if (valid[i] && (best < 0 || logits[i] > logits[best])) {
                     best = i;
                 }
             }
-            return best;
+            return best < 0 ? Dl2Layout.STOP : best;
         };
     }
 
@@ -51,12 +52,11 @@ public interface ActionChooser {
             }
             double pick = random.nextDouble() * total;
             for (int i = 0; i < valid.length; i++) {
-                if (valid[i]) {
-                    pick -= weights[i];
-                    if (pick <= 0) {
-                        return i;
-                    }
+                // Strictly below: a draw of exactly 0 must not land on an action of weight 0.
+                if (valid[i] && pick < weights[i]) {
+                    return i;
                 }
+                pick -= weights[i];
             }
             return Dl2Layout.STOP;
         };

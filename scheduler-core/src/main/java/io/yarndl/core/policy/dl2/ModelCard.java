@@ -1,5 +1,7 @@
 package io.yarndl.core.policy.dl2;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -22,12 +24,14 @@ public record ModelCard(String format, String id, Layout layout, ModelFile model
     public static final String FORMAT = "yarn-dl/dl2-model-card/1";
 
     public ModelCard {
-        Objects.requireNonNull(format, "format");
-        Objects.requireNonNull(id, "id");
-        Objects.requireNonNull(layout, "layout");
-        Objects.requireNonNull(model, "model");
-        training = training == null ? Map.of() : Map.copyOf(training);
-        scores = scores == null ? Map.of() : Map.copyOf(scores);
+        Objects.requireNonNull(format, "missing \"format\"");
+        Objects.requireNonNull(id, "missing \"id\"");
+        Objects.requireNonNull(layout, "missing \"layout\"");
+        Objects.requireNonNull(model, "missing \"model\"");
+        // Not Map.copyOf: the trainer writes Python's None as null (a score not measured), and a
+        // null in free-form notes is no reason to refuse a model.
+        training = training == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(training));
+        scores = scores == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(scores));
     }
 
     /**
@@ -41,8 +45,8 @@ public record ModelCard(String format, String id, Layout layout, ModelFile model
     public record Layout(String version, int slots, int slotFeatures, int globalFeatures, int actions,
                          List<String> jobTypes) {
         public Layout {
-            Objects.requireNonNull(version, "layout.version");
-            jobTypes = List.copyOf(Objects.requireNonNull(jobTypes, "layout.jobTypes"));
+            Objects.requireNonNull(version, "missing \"layout.version\"");
+            jobTypes = List.copyOf(Objects.requireNonNull(jobTypes, "missing \"layout.jobTypes\""));
         }
 
         /** The layout this build encodes, with {@code jobTypes} as the type buckets. */
@@ -58,8 +62,8 @@ public record ModelCard(String format, String id, Layout layout, ModelFile model
      */
     public record ModelFile(String file, String sha256) {
         public ModelFile {
-            Objects.requireNonNull(file, "model.file");
-            Objects.requireNonNull(sha256, "model.sha256");
+            Objects.requireNonNull(file, "missing \"model.file\"");
+            Objects.requireNonNull(sha256, "missing \"model.sha256\"");
         }
     }
 }

@@ -3,6 +3,7 @@ package io.yarndl.core.policy.dl2;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -63,6 +64,11 @@ public final class ModelLoader {
                 throw new ModelRejectedException("model card " + label + " is empty");
             }
             return parsed;
+        } catch (ValueInstantiationException e) {
+            // The card's own checks (a missing field): their message says more than Jackson's wrapper.
+            String problem = e.getCause() != null && e.getCause().getMessage() != null
+                    ? e.getCause().getMessage() : e.getOriginalMessage();
+            throw new ModelRejectedException("model card " + label + " is not a valid card: " + problem, e);
         } catch (JsonProcessingException e) {
             throw new ModelRejectedException("model card " + label + " is not a valid card: "
                     + e.getOriginalMessage(), e);
