@@ -4,7 +4,7 @@ import java.util.SplittableRandom;
 
 /**
  * Picks one action from the network's logits among the valid ones. Serving takes the most likely
- * ({@link #greedy()}); training rollouts sample from the masked softmax ({@link #sampling}), so
+ * decision ({@link #greedy()}); training rollouts sample from the masked softmax ({@link #sampling}), so
  * they explore.
  */
 public interface ActionChooser {
@@ -12,17 +12,39 @@ public interface ActionChooser {
     /** The chosen action index; {@code valid[i]} says whether action i may be chosen (stop always may). */
     int choose(float[] logits, boolean[] valid);
 
-    /** The valid action with the highest logit; ties go to the lowest index. */
+    /**
+     * The most likely decision, taken in two steps: first stop or go on, then which action. The
+     * policy stops when the probability of stop is at least that of all valid actions together
+     * ({@code logit(stop) >= logsumexp(valid action logits)}); otherwise it takes the valid action
+     * with the highest logit, ties to the lowest index.
+     *
+     * <p>Why not the plain argmax: a network that is sure the round goes on but unsure which job
+     * gets the next worker spreads "go on" over many actions, and stop, one action, then wins the
+     * argmax though it is the less likely outcome. Measured on a model warmed up on optimus, the
+     * plain argmax stopped rounds early and left jobs waiting (average JCT 4x optimus's), while
+     * sampling from the same network ran close to optimus.
+     */
     static ActionChooser greedy() {
         return (logits, valid) -> {
-            // Not seeded with stop: a tie between an action and stop goes to the action, as documented.
             int best = -1;
-            for (int i = 0; i < valid.length; i++) {
+            double max = Double.NEGATIVE_INFINITY;
+            for (int i = 0; i < Dl2Layout.STOP; i++) {
                 if (valid[i] && (best < 0 || logits[i] > logits[best])) {
                     best = i;
                 }
             }
-            return best < 0 ? Dl2Layout.STOP : best;
+            if (best < 0) {
+                return Dl2Layout.STOP;
+            }
+            max = logits[best];
+            double sum = 0;
+            for (int i = 0; i < Dl2Layout.STOP; i++) {
+                if (valid[i]) {
+                    sum += Math.exp(logits[i] - max);
+                }
+            }
+            double goOn = max + Math.log(sum);
+            return logits[Dl2Layout.STOP] >= goOn ? Dl2Layout.STOP : best;
         };
     }
 

@@ -48,6 +48,23 @@ class ActionChooserTest {
     }
 
     @Test
+    void greedyGoesOnWhenAllActionsTogetherAreLikelierThanStopThoughStopIsTheLargestLogit() {
+        float[] logits = logits();
+        logits[Dl2Layout.STOP] = 1;
+
+        assertEquals(3, ActionChooser.greedy().choose(logits, valid(3, 4, 5, 6, 7, 8, 9, 10, 11, 12)),
+                "stop has e/(e+10) = 0.21 of the mass; going on has the rest");
+    }
+
+    @Test
+    void greedyStopsWhenStopIsLikelierThanAllActionsTogether() {
+        float[] logits = logits();
+        logits[Dl2Layout.STOP] = 1;
+
+        assertEquals(Dl2Layout.STOP, ActionChooser.greedy().choose(logits, valid(3, 4)), "stop has e/(e+2) = 0.58");
+    }
+
+    @Test
     void greedyStopsWhenOnlyStopIsValid() {
         float[] logits = logits();
         logits[0] = 100;

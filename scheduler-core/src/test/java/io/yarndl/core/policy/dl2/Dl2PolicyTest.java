@@ -87,7 +87,7 @@ class Dl2PolicyTest {
     }
 
     @Test
-    void alwaysStopModelGivesEveryoneNothing() {
+    void progressGuardStartsOnlyTheOldestJobAtItsMinimumWhenTheModelAlwaysStops() {
         ClusterSnapshot cluster = Clusters.uniform(2, 4);
         List<JobView> jobs = List.of(Jobs.job("a").workerRange(1, 4).runningOn("n0", 2, 0).build(),
                 Jobs.job("b").parameterServers(1).workerRange(1, 2).submittedAt(5).build());
@@ -95,11 +95,11 @@ class Dl2PolicyTest {
 
         Plan plan = policy.plan(cluster, jobs);
 
-        for (JobPlan decision : plan.jobs().values()) {
-            assertFalse(decision.runs(), decision.toString());
-            assertTrue(decision.reason().startsWith("dl2 gave it nothing this round (0 actions, model test-always-stop@"),
-                    decision.reason());
-        }
+        assertEquals(1, plan.target("a").workers(), plan.target("a").toString());
+        assertTrue(plan.target("a").reason().contains("progress guard"), plan.target("a").reason());
+        assertFalse(plan.target("b").runs(), plan.target("b").toString());
+        assertTrue(plan.target("b").reason().startsWith("dl2 gave it nothing this round (0 actions, model test-always-stop@"),
+                plan.target("b").reason());
     }
 
     @Test
@@ -127,12 +127,16 @@ class Dl2PolicyTest {
     }
 
     @Test
-    void workerOnlyPreferenceCannotStartAParameterServerJob() {
-        // Slot 0's worker action is invalid until the job has a server: the mask, not the network, decides.
+    void workerOnlyPreferenceCannotGrowAParameterServerJobBeyondWhatTheGuardGivesIt() {
+        // Slot 0's worker action is invalid until the job has a server: the mask, not the network, decides,
+        // so the network adds nothing and only the progress guard starts the job, at its minimum.
         JobView ps = Jobs.job("ps").parameterServers(1).workerRange(1, 4).build();
         Dl2Policy policy = Dl2Policy.serving(Dl2TestModels.load("prefers-slot0.onnx"), Dl2Events.NONE);
 
-        assertFalse(policy.plan(Clusters.uniform(2, 4), List.of(ps)).target("ps").runs());
+        JobPlan target = policy.plan(Clusters.uniform(2, 4), List.of(ps)).target("ps");
+        assertEquals(1, target.workers(), target.toString());
+        assertEquals(1, target.ps(), target.toString());
+        assertTrue(target.reason().contains("(0 actions") && target.reason().contains("progress guard"), target.reason());
     }
 
     @Test
