@@ -57,6 +57,8 @@ final class TeacherRecorder implements SchedulingPolicy {
     public Plan plan(ClusterSnapshot snapshot, List<JobView> jobs) {
         Plan plan = teacher.plan(snapshot, jobs);
         Dl2Round round = Dl2Round.start(snapshot, jobs, jobTypes);
+        // The same floor the served policy starts from: only what the teacher gives beyond it is taught.
+        round.grantMinimums();
         for (int slot = 0; slot < round.slotted().size(); slot++) {
             JobPlan target = plan.target(round.slotted().get(slot).id());
             for (ActionKind kind : TEACHING_ORDER) {

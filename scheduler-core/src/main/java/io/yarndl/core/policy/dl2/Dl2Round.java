@@ -155,12 +155,14 @@ public final class Dl2Round {
     }
 
     /**
-     * Raises the first slotted job that is below its minimum to that minimum, if the free total
-     * holds it: the policy's progress guard ({@link Dl2Policy}).
+     * Gives every slotted job its minimum, in slot (arrival) order, while the free total holds it:
+     * the floor every DL2 round starts from ({@link Dl2Policy}). A job whose minimum does not fit
+     * is skipped and later, smaller ones still get theirs.
      *
-     * @return the slot it raised, or -1 when no job's minimum fits
+     * @return how many jobs it started
      */
-    public int raiseFirstToMinimum() {
+    public int grantMinimums() {
+        int granted = 0;
         for (int s = 0; s < slotted.size(); s++) {
             JobSpec spec = slotted.get(s).spec();
             TaskCount missing = new TaskCount(Math.max(0, spec.minWorkers() - workers[s]), Math.max(0, spec.minPs() - ps[s]));
@@ -168,10 +170,10 @@ public final class Dl2Round {
                 workers[s] += missing.workers();
                 ps[s] += missing.ps();
                 free = free.minus(spec.demandOf(missing));
-                return s;
+                granted++;
             }
         }
-        return -1;
+        return granted;
     }
 
     /** What slot {@code slot}'s job has been given so far this round. */

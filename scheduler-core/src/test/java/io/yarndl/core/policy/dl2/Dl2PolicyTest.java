@@ -14,6 +14,7 @@ import io.yarndl.core.job.JobSpec;
 import io.yarndl.core.job.JobView;
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.core.job.SyncMode;
+import io.yarndl.core.job.TaskCount;
 import io.yarndl.core.job.TrainingGoal;
 import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.Plan;
@@ -87,7 +88,7 @@ class Dl2PolicyTest {
     }
 
     @Test
-    void progressGuardStartsOnlyTheOldestJobAtItsMinimumWhenTheModelAlwaysStops() {
+    void alwaysStopModelLeavesEveryJobAtTheMinimumFloor() {
         ClusterSnapshot cluster = Clusters.uniform(2, 4);
         List<JobView> jobs = List.of(Jobs.job("a").workerRange(1, 4).runningOn("n0", 2, 0).build(),
                 Jobs.job("b").parameterServers(1).workerRange(1, 2).submittedAt(5).build());
@@ -95,15 +96,30 @@ class Dl2PolicyTest {
 
         Plan plan = policy.plan(cluster, jobs);
 
-        assertEquals(1, plan.target("a").workers(), plan.target("a").toString());
-        assertTrue(plan.target("a").reason().contains("progress guard"), plan.target("a").reason());
-        assertFalse(plan.target("b").runs(), plan.target("b").toString());
-        assertTrue(plan.target("b").reason().startsWith("dl2 gave it nothing this round (0 actions, model test-always-stop@"),
-                plan.target("b").reason());
+        assertEquals(new TaskCount(1, 0), plan.target("a").placement().tasks(), plan.target("a").toString());
+        assertEquals(new TaskCount(1, 1), plan.target("b").placement().tasks(), plan.target("b").toString());
+        for (JobPlan decision : plan.jobs().values()) {
+            assertTrue(decision.reason().contains("(0 actions, model test-always-stop@"), decision.reason());
+        }
     }
 
     @Test
-    void slotZeroModelGivesTheEarliestJobItsMaximumAndOthersNothing() {
+    void minimumFloorSkipsAJobThatDoesNotFitAndStartsLaterSmallerOnes() {
+        ClusterSnapshot cluster = Clusters.uniform(1, 4);
+        List<JobView> jobs = List.of(Jobs.job("big").workerRange(4, 4).runningOn("n0", 4, 0).build(),
+                Jobs.job("huge").workerRange(8, 8).submittedAt(1).build(),
+                Jobs.job("small").workerRange(1, 1).submittedAt(2).build());
+        Dl2Policy policy = Dl2Policy.serving(Dl2TestModels.load("always-stop.onnx"), Dl2Events.NONE);
+
+        Plan plan = policy.plan(cluster, jobs);
+
+        assertEquals(4, plan.target("big").workers());
+        assertFalse(plan.target("huge").runs());
+        assertFalse(plan.target("small").runs(), "the 4 GPUs are the big job's: nothing is left for small");
+    }
+
+    @Test
+    void slotZeroModelGivesTheEarliestJobItsMaximumAndOthersTheirMinimum() {
         ClusterSnapshot cluster = Clusters.uniform(2, 4);
         JobView late = Jobs.job("late").workerRange(1, 4).submittedAt(10).build();
         JobView early = Jobs.job("early").workerRange(1, 6).submittedAt(0).build();
@@ -112,8 +128,8 @@ class Dl2PolicyTest {
         Plan plan = policy.plan(cluster, List.of(late, early));
 
         assertEquals(6, plan.target("early").workers());
-        assertTrue(plan.target("early").reason().startsWith("dl2 gave 6w/0ps (6 actions"), plan.target("early").reason());
-        assertFalse(plan.target("late").runs());
+        assertTrue(plan.target("early").reason().startsWith("dl2 gave 6w/0ps (5 actions"), plan.target("early").reason());
+        assertEquals(1, plan.target("late").workers(), "the late job keeps the floor's minimum");
         PlanAssertions.assertFeasible(cluster, List.of(late, early), plan);
     }
 
@@ -127,16 +143,14 @@ class Dl2PolicyTest {
     }
 
     @Test
-    void workerOnlyPreferenceCannotGrowAParameterServerJobBeyondWhatTheGuardGivesIt() {
-        // Slot 0's worker action is invalid until the job has a server: the mask, not the network, decides,
-        // so the network adds nothing and only the progress guard starts the job, at its minimum.
+    void workerOnlyPreferenceGrowsAParameterServerJobFromItsFloor() {
+        // The floor gives the job a worker and a server; from there slot 0's worker action is valid.
         JobView ps = Jobs.job("ps").parameterServers(1).workerRange(1, 4).build();
         Dl2Policy policy = Dl2Policy.serving(Dl2TestModels.load("prefers-slot0.onnx"), Dl2Events.NONE);
 
         JobPlan target = policy.plan(Clusters.uniform(2, 4), List.of(ps)).target("ps");
-        assertEquals(1, target.workers(), target.toString());
+        assertEquals(4, target.workers(), target.toString());
         assertEquals(1, target.ps(), target.toString());
-        assertTrue(target.reason().contains("(0 actions") && target.reason().contains("progress guard"), target.reason());
     }
 
     @Test
@@ -159,10 +173,10 @@ class Dl2PolicyTest {
 
         policy.plan(Clusters.uniform(2, 4), List.of(first, second));
 
-        assertEquals(List.of(0, 0, 0, Dl2Layout.STOP), actions);
-        assertEquals(List.of(3, 3, 3, 2), validCounts, "both jobs' workers and stop, then b's worker and stop");
+        assertEquals(List.of(0, 0), actions, "a grows from its floor of 1 to its maximum; then only stop is left");
+        assertEquals(List.of(2, 2), validCounts, "a's worker and stop (b is at its maximum from the floor)");
         for (int i = 0; i < states.size(); i++) {
-            assertEquals(i / 16f, states.get(i)[15], 1e-6, "planned workers seen before decision " + i);
+            assertEquals((i + 1) / 16f, states.get(i)[15], 1e-6, "planned workers seen before decision " + i);
         }
     }
 
@@ -174,7 +188,7 @@ class Dl2PolicyTest {
 
         Plan plan = policy.plan(Clusters.uniform(2, 4), List.of(Jobs.job("a").workerRange(1, 2).build()));
 
-        assertEquals(List.of(0, 0), actions, "a forced stop is no choice: nothing to record or learn from");
+        assertEquals(List.of(0), actions, "a forced stop is no choice: nothing to record or learn from");
         assertEquals(2, plan.target("a").workers());
     }
 
@@ -229,7 +243,7 @@ class Dl2PolicyTest {
         Dl2TestModels.RecordingEvents events = new Dl2TestModels.RecordingEvents();
         Dl2Policy policy = Dl2Policy.serving(Dl2TestModels.of("short", state -> new float[5]), events);
 
-        policy.plan(Clusters.uniform(2, 4), List.of(Jobs.job("a").build()));
+        policy.plan(Clusters.uniform(2, 4), List.of(Jobs.job("a").workerRange(1, 4).build()));
 
         assertEquals(1, events.fallbacks.size());
         assertTrue(events.fallbacks.get(0).contains("returned 5 logits, not 121"), events.fallbacks.get(0));
