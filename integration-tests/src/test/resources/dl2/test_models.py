@@ -6,7 +6,7 @@ Both are one torch.nn.Linear with zero weights, so their logits are their biases
 state, exported and carded exactly as onnx-models/trainer/dl2net.py does for real models:
 - OUT_DIR/grower/dl2-default.onnx (+ .json): input [batch, 804], valid card. Every "add a worker"
   action scores 1, stop 0, everything else -1: greedy DL2 gives each job, in arrival order, all
-  the workers it may have. (The shipped model is an untrained placeholder that stops at once.)
+  the workers it may have, so its plans are told apart from the shipped model's.
 - OUT_DIR/narrow/dl2-default.onnx (+ .json): input [batch, 600], a card whose sha256 is the
   file's: only the input shape is wrong.
 """

@@ -56,19 +56,20 @@ import static org.junit.jupiter.api.Assertions.fail;
  * Proves the {@code dl2} policy in a real ResourceManager (a MiniYARNCluster of two 4-GPU
  * NodeManagers, a real ZooKeeper, toy elastic ApplicationMasters) with a model file configured by
  * {@code yarn.dl.scheduler.dl2.model}, replaced under the running RM as an operator would (moved
- * into place), and the safe fallback made visible: the copy of the shipped model serves from the
- * start; a good replacement serves without a restart and sizes two jobs; a truncated model, a card
+ * into place), and the safe fallback made visible: the copy of the shipped (trained) model serves
+ * from the start and schedules two jobs; another model put in its place serves without a restart;
+ * a truncated copy of the shipped model, a card
  * whose sha256 is not the file's, and a model whose input has the wrong size each make DL2 fall
  * back to {@code optimus} with one WARN line naming the file and what is wrong, the
  * {@code dl2.fallbacks} counter up and the {@code dl2.serving} gauge at 0, as the RM's own
  * {@code /jmx} servlet shows over HTTP, while a job submitted then is still scheduled, by the
- * fallback; the good model put back serves again. The checkpoint carries the serving model's version.
+ * fallback; the shipped model put back serves again. The checkpoint carries the serving model's version.
  *
  * <p>The tests run in order on one cluster, each starting from the state the previous one left.
  * The replacement models are made by {@code /usr/bin/python3} with Debian's PyTorch
  * ({@code dl2/test_models.py}, through {@code onnx-models/trainer/dl2net.py}); without it the class
- * fails. The shipped model is an untrained placeholder that gives jobs nothing, so the model that
- * sizes jobs is a generated one that gives every job all its workers.
+ * fails. The replacement that shows a reload is a generated one that gives every job all its
+ * workers, so its plans are told apart from the shipped model's.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class Dl2InResourceManagerTest {
@@ -86,9 +87,12 @@ class Dl2InResourceManagerTest {
 
     private static Path model;
     private static Path card;
-    private static byte[] goodModel;
-    private static byte[] goodCard;
-    private static String goodVersion;
+    private static byte[] shippedModel;
+    private static byte[] shippedCard;
+    private static String shippedVersion;
+    private static byte[] growerModel;
+    private static byte[] growerCard;
+    private static String growerVersion;
     private static DlMiniCluster cluster;
     private static ToyJobClient client;
     private static CapturedLog log;
@@ -103,8 +107,10 @@ class Dl2InResourceManagerTest {
 
         model = Files.createDirectories(scratch.resolve("models")).resolve("dl2-default.onnx");
         card = ModelLoader.cardOf(model);
-        install(Files.readAllBytes(onnxModels.resolve("dl2-default.onnx")),
-                Files.readAllBytes(onnxModels.resolve("dl2-default.json")));
+        shippedModel = Files.readAllBytes(onnxModels.resolve("dl2-default.onnx"));
+        shippedCard = Files.readAllBytes(onnxModels.resolve("dl2-default.json"));
+        install(shippedModel, shippedCard);
+        shippedVersion = ModelLoader.load(model).version();
         // Before the RM starts: the model is loaded at its init.
         log = CapturedLog.of(Dl2ModelStatus.class);
         cluster = DlMiniCluster.start(conf -> {
@@ -118,9 +124,9 @@ class Dl2InResourceManagerTest {
         client = ToyJobClient.on(cluster);
 
         awaitModels(python, generated);
-        goodModel = Files.readAllBytes(generated.resolve("grower/dl2-default.onnx"));
-        goodCard = Files.readAllBytes(generated.resolve("grower/dl2-default.json"));
-        goodVersion = ModelLoader.load(generated.resolve("grower/dl2-default.onnx")).version();
+        growerModel = Files.readAllBytes(generated.resolve("grower/dl2-default.onnx"));
+        growerCard = Files.readAllBytes(generated.resolve("grower/dl2-default.json"));
+        growerVersion = ModelLoader.load(generated.resolve("grower/dl2-default.onnx")).version();
     }
 
     @AfterAll
@@ -138,23 +144,13 @@ class Dl2InResourceManagerTest {
 
     @Test
     @Order(1)
-    void servesTheConfiguredModelFromStartAndPublishesItInTheRmsJmxOverHttp() throws Exception {
-        String shipped = ModelLoader.load(model).version();
-
-        assertEquals(shipped, scheduler().dl2Status().servingVersion().orElse(null), log.lines().toString());
+    void theShippedModelServesFromStartSchedulesTwoJobsAndIsPublishedInTheRmsJmxOverHttp() throws Exception {
+        assertEquals(shippedVersion, scheduler().dl2Status().servingVersion().orElse(null), log.lines().toString());
         assertTrue(log.lines(Level.INFO, SERVES).get(0).message().endsWith(" from " + model), log.lines().toString());
         Map<String, JsonNode> jmx = jmxOverHttp();
         assertEquals(1, jmx.get(Dl2Metrics.SERVING).get("Value").asInt(), jmx.toString());
-        assertEquals(shipped, jmx.get(Dl2Metrics.MODEL).get("Value").asText(), jmx.toString());
+        assertEquals(shippedVersion, jmx.get(Dl2Metrics.MODEL).get("Value").asText(), jmx.toString());
         assertEquals(0, jmx.get(Dl2Metrics.FALLBACKS).get("Count").asLong(), jmx.toString());
-        awaitCheckpointedModel(shipped);
-    }
-
-    @Test
-    @Order(2)
-    void loadsAReplacedGoodModelWithoutARestartAndSizesTwoJobsWithIt() throws Exception {
-        install(goodModel, goodCard);
-        await("the replacement serves", () -> goodVersion.equals(servingVersion()));
 
         Path firstEvents = cluster.workDir().resolve("dl2-first.events");
         Path secondEvents = cluster.workDir().resolve("dl2-second.events");
@@ -163,21 +159,35 @@ class Dl2InResourceManagerTest {
         ToyEventLog.await(firstEvents, TIMEOUT, log -> log.maxHeldWorkers() >= 1);
         ToyEventLog.await(secondEvents, TIMEOUT, log -> log.maxHeldWorkers() >= 1);
 
-        PlanBook plans = scheduler().planBook();
-        assertEquals("dl2", plans.current().policy());
+        assertEquals("dl2", scheduler().planBook().current().policy());
         for (ApplicationId job : List.of(first, second)) {
-            assertTrue(planned(job).stream().anyMatch(c -> c.reason().startsWith("dl2 gave 2w/0ps")
-                    && c.reason().contains(goodVersion)), () -> "the new model gave " + job + ": " + planned(job));
+            assertTrue(planned(job).stream().anyMatch(c -> c.workers() >= 1 && c.reason().startsWith("dl2 gave")
+                    && c.reason().contains(shippedVersion)), () -> "the shipped model gave " + job + ": " + planned(job));
         }
-        assertEquals(goodVersion, jmxOverHttp().get(Dl2Metrics.MODEL).get("Value").asText());
-        assertTrue(log.lines(Level.INFO, SERVES).stream().anyMatch(line -> line.message().contains(goodVersion)));
-        awaitCheckpointedModel(goodVersion);
+        awaitCheckpointedModel(shippedVersion);
+    }
+
+    @Test
+    @Order(2)
+    void loadsAReplacedModelWithoutARestartAndSizesJobsWithIt() throws Exception {
+        install(growerModel, growerCard);
+        await("the replacement serves", () -> growerVersion.equals(servingVersion()));
+
+        Path events = cluster.workDir().resolve("dl2-grown.events");
+        ApplicationId job = submit(DlJobs.allReduce("dl2-grown", 1, 2, 1, 150), events);
+        ToyEventLog.await(events, TIMEOUT, log -> log.maxHeldWorkers() >= 1);
+
+        assertTrue(planned(job).stream().anyMatch(c -> c.reason().startsWith("dl2 gave 2w/0ps")
+                && c.reason().contains(growerVersion)), () -> "the new model gave " + job + ": " + planned(job));
+        assertEquals(growerVersion, jmxOverHttp().get(Dl2Metrics.MODEL).get("Value").asText());
+        assertTrue(log.lines(Level.INFO, SERVES).stream().anyMatch(line -> line.message().contains(growerVersion)));
+        awaitCheckpointedModel(growerVersion);
     }
 
     @Test
     @Order(3)
     void fallsBackToOptimusOnATruncatedModelFileAndStillSchedulesJobs() throws Exception {
-        install(Arrays.copyOf(goodModel, goodModel.length / 2), goodCard);
+        install(Arrays.copyOf(shippedModel, shippedModel.length / 2), shippedCard);
 
         String reason = assertFallsBackAndSchedules("dl2-after-truncation");
 
@@ -189,8 +199,8 @@ class Dl2InResourceManagerTest {
     @Order(4)
     void fallsBackToOptimusWhenTheCardsSha256IsNotTheModelFiles() throws Exception {
         String wrongSha = ModelLoader.sha256("some other model".getBytes(StandardCharsets.UTF_8));
-        String goodSha = ModelLoader.sha256(goodModel);
-        install(goodModel, new String(goodCard, StandardCharsets.UTF_8).replace(goodSha, wrongSha)
+        String goodSha = ModelLoader.sha256(shippedModel);
+        install(shippedModel, new String(shippedCard, StandardCharsets.UTF_8).replace(goodSha, wrongSha)
                 .getBytes(StandardCharsets.UTF_8));
 
         String reason = assertFallsBackAndSchedules("dl2-after-bad-card");
@@ -211,10 +221,10 @@ class Dl2InResourceManagerTest {
 
     @Test
     @Order(6)
-    void servesAgainWhenTheGoodModelIsPutBackAndEveryJobFinishes() throws Exception {
+    void servesAgainWhenTheShippedModelIsPutBackAndEveryJobFinishes() throws Exception {
         long fallbacks = scheduler().metrics().dl2().fallbacks();
-        install(goodModel, goodCard);
-        await("the good model serves again", () -> goodVersion.equals(servingVersion()));
+        install(shippedModel, shippedCard);
+        await("the shipped model serves again", () -> shippedVersion.equals(servingVersion()));
 
         Path events = cluster.workDir().resolve("dl2-after-restore.events");
         ApplicationId job = submit(DlJobs.allReduce("dl2-after-restore", 1, 2, 1, 100), events);
