@@ -34,6 +34,19 @@ JOB_TYPES = ["resnet-50", "vgg-16", "resnext-110", "inception-bn", "seq2seq", "c
              "wlm", "cifar10", "imagenet", "bert"]
 
 
+def user_arguments(argv):
+    """The arguments a user typed: bin/yarn-dl adds --sim-jar (and tests --sim-classpath) itself."""
+    out, skip = [], False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg in ("--sim-jar", "--sim-classpath"):
+            skip = True
+        elif not arg.startswith(("--sim-jar=", "--sim-classpath=")):
+            out.append(arg)
+    return out
+
+
 def seeds(text):
     """'1-4,9' -> [1, 2, 3, 4, 9]"""
     out = []
@@ -91,6 +104,8 @@ def parse(argv):
     g.add_argument("--sim-jar", help="the simulator's -all.jar (bin/yarn-dl train passes it)")
     g.add_argument("--sim-classpath", help="a classpath instead of a jar (tests)")
     g.add_argument("--threads", type=int, default=2, help="simulator threads (default: %(default)s)")
+    g.add_argument("--torch-threads", type=int, default=os.cpu_count() or 1,
+                   help="PyTorch threads for the gradient steps (default: this machine's cores, %(default)s)")
     args = p.parse_args(argv)
     if not (args.sim_jar or args.sim_classpath):
         p.error("give --sim-jar or --sim-classpath (bin/yarn-dl train does)")
@@ -107,6 +122,7 @@ class Trainer:
                          "--gpus-per-node", str(args.gpus_per_node)]
         self.sim = Simulator(jar=args.sim_jar, classpath=args.sim_classpath, workload=args.workload,
                              workload_args=workload_args)
+        torch.set_num_threads(max(1, args.torch_threads))
         torch.manual_seed(args.seed)
         self.net = dl2net.Dl2Net()
         self.opt = torch.optim.Adam(self.net.parameters(), lr=args.lr)
@@ -146,7 +162,7 @@ class Trainer:
     def card(self, onnx, model_id, scores=None):
         a = self.args
         training = {
-            "command": "bin/yarn-dl train " + " ".join(sys.argv[1:]),
+            "command": "bin/yarn-dl train " + " ".join(user_arguments(sys.argv[1:])),
             "workload": a.workload, "jobs": a.jobs, "load": a.load,
             "cluster": "%d nodes x %d GPUs" % (a.cluster_nodes, a.gpus_per_node),
             "teacher": a.teacher, "slSeeds": "%d-%d" % (min(a.sl_seeds), max(a.sl_seeds)), "slEpochs": a.sl_epochs,
@@ -227,11 +243,12 @@ class Trainer:
                 self.opt.step()
                 entropies.append(entropy.item())
             entropy = sum(entropies) / len(entropies)
-            rewards = [sum(e["rewards"]) for e in batch.episodes]
+            # Undiscounted, every full episode sums to its job count; the discounted return is what moves.
+            returns = [sum(r * a.gamma ** t for t, r in enumerate(e["rewards"])) for e in batch.episodes]
             jcts = [e["avgJctSec"] for e in batch.episodes if e.get("avgJctSec")]
             self.state["rl_iteration"] += 1
-            self.log("RL %d/%d: %d decisions, reward/episode %.3f, sampled avg JCT %.2f h, entropy %.3f, "
-                     "rollouts %.0f s" % (it + 1, a.rl_iterations, len(batch), sum(rewards) / len(rewards),
+            self.log("RL %d/%d: %d decisions, discounted return/episode %.3f, sampled avg JCT %.2f h, entropy %.3f, "
+                     "rollouts %.0f s" % (it + 1, a.rl_iterations, len(batch), sum(returns) / len(returns),
                                           (sum(jcts) / len(jcts) / 3600) if jcts else float("nan"),
                                           entropy, rollout_seconds))
             if self.state["rl_iteration"] % a.eval_every == 0 or self.state["rl_iteration"] == a.rl_iterations:

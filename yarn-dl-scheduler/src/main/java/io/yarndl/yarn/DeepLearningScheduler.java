@@ -3,17 +3,14 @@ package io.yarndl.yarn;
 import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.PolicyState;
 import io.yarndl.yarn.access.AppSecretCheck;
-import io.yarndl.core.policy.PolicyRegistry;
-import io.yarndl.core.policy.dl2.Dl2Policy;
 import io.yarndl.yarn.admission.Admission;
 import io.yarndl.yarn.admission.AdmissionCheck;
 import io.yarndl.yarn.config.SchedulerSettings;
-import io.yarndl.yarn.dl2.Dl2ModelSource;
 import io.yarndl.yarn.dl2.Dl2ModelStatus;
-import io.yarndl.yarn.dl2.ModelFileWatch;
-import io.yarndl.yarn.dl2.ModelReload;
+import io.yarndl.yarn.dl2.Dl2Serving;
 import io.yarndl.yarn.enforce.AskShaper;
 import io.yarndl.yarn.enforce.AttemptAsks;
+import io.yarndl.yarn.enforce.DispatchingActions;
 import io.yarndl.yarn.enforce.ShrinkEnforcer;
 import io.yarndl.yarn.jobs.DlJobContract;
 import io.yarndl.yarn.jobs.JobRecordWatcher;
@@ -48,7 +45,6 @@ import org.apache.hadoop.yarn.server.resourcemanager.scheduler.common.fica.FiCaS
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.AppAddedSchedulerEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.AppAttemptRemovedSchedulerEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.AppRemovedSchedulerEvent;
-import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.ContainerPreemptEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.SchedulerEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.SchedulerEventType;
 import org.slf4j.Logger;
@@ -86,7 +82,7 @@ import java.util.concurrent.TimeUnit;
  * <p>With the {@code dl2} policy, the model is the configured file or the one shipped in the jar;
  * a model that cannot serve makes DL2 fall back to {@code optimus}, logged and counted
  * ({@link Dl2ModelStatus}), and a replaced model file is loaded without a restart
- * ({@link ModelReload}). Metrics are in the RM's JMX under {@value SchedulerMetrics#JMX_DOMAIN}
+ * ({@link Dl2Serving}). Metrics are in the RM's JMX under {@value SchedulerMetrics#JMX_DOMAIN}
  * ({@link SchedulerMetrics}).
  */
 public class DeepLearningScheduler extends CapacityScheduler {
@@ -95,7 +91,6 @@ public class DeepLearningScheduler extends CapacityScheduler {
     private static final long KILL_CHECK_MILLIS = 200;
 
     private final SchedulerMetrics metrics = new SchedulerMetrics();
-    private final Dl2ModelStatus dl2Status = new Dl2ModelStatus(metrics.dl2());
     private final PlanBook planBook = new PlanBook();
     private final AskShaper askShaper = new AskShaper();
     private final AdmissionCheck admissionCheck = new AdmissionCheck();
@@ -106,7 +101,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
 
     private SchedulerSettings settings;
     private PolicyRunner policyRunner;
-    private ModelReload modelReload;
+    private Dl2Serving dl2;
     private SchedulingRound round;
     private ShrinkEnforcer shrinker;
     private ScheduledExecutorService loop;
@@ -122,18 +117,15 @@ public class DeepLearningScheduler extends CapacityScheduler {
             LOG.warn("the {} resource type is not declared (yarn.resource-types): DL jobs can ask for no GPUs",
                     YarnResources.GPU);
         }
-        Dl2ModelSource dl2Model = new Dl2ModelSource(settings.dl2Model(), dl2Status);
-        // Stamped before the first load: a file replaced in between is then loaded again, never missed.
-        ModelFileWatch dl2Watch = watchedModel();
-        policyRunner = new PolicyRunner(PolicyRegistry.standard(dl2Model::newPolicy), settings.policy(),
-                settings.policyTimeout());
-        modelReload = dl2Watch == null ? null : new ModelReload(dl2Watch, dl2Model, policyRunner);
+        dl2 = new Dl2Serving(settings, metrics.dl2());
+        policyRunner = new PolicyRunner(dl2.registry(), settings.policy(), settings.policyTimeout());
+        dl2.attach(policyRunner);
         round = new SchedulingRound(policyRunner, planBook);
-        shrinker = new ShrinkEnforcer(settings.preemptionGrace(), new DispatchingActions());
+        shrinker = new ShrinkEnforcer(settings.preemptionGrace(), new DispatchingActions(getRMContext()));
         secretCheck = new AppSecretCheck(settings.appSecretRequired());
         // Built here, started in serviceStart: on RM recovery, applications are re-admitted in between.
         zooKeeper = new ZooKeeperState(settings, planBook, policyRunner, this::isLiveApplication,
-                () -> dl2Status.servingVersion().orElse(null));
+                () -> dl2.status().servingVersion().orElse(null));
         LOG.info("yarn-dl DeepLearningScheduler configured: {}", settings.describe());
     }
 
@@ -182,7 +174,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
 
     /** Which DL2 model serves, or why DL2 falls back; empty both ways when the policy is not dl2. */
     public Dl2ModelStatus dl2Status() {
-        return dl2Status;
+        return dl2.status();
     }
 
     /** The plan in force, its history and round counters. */
@@ -315,18 +307,12 @@ public class DeepLearningScheduler extends CapacityScheduler {
                 YarnResources.toCore(getClusterResource()), getNumClusterNodes(),
                 YarnResources.toCore(getMaximumResourceCapability()), YarnResources.gpuTypeDeclared());
         if (verdict instanceof Admission.Rejected rejected && !event.getIsAppRecovering()) {
-            LOG.warn("rejecting {}: {}", id, rejected.message());
-            getRMContext().getDispatcher().getEventHandler()
-                    .handle(new RMAppEvent(id, RMAppEventType.APP_REJECTED, rejected.message()));
-            return false;
+            return reject(id, rejected.message());
         }
         AppSecretCheck.Verdict secret = secretCheck.check(id.toString(),
                 app.getApplicationSubmissionContext().getAMContainerSpec());
         if (secret instanceof AppSecretCheck.Refused refused && !event.getIsAppRecovering()) {
-            LOG.warn("rejecting {}: {}", id, refused.message());
-            getRMContext().getDispatcher().getEventHandler()
-                    .handle(new RMAppEvent(id, RMAppEventType.APP_REJECTED, refused.message()));
-            return false;
+            return reject(id, refused.message());
         }
         if (verdict instanceof Admission.Admitted admitted) {
             dlApplications.put(id, new DlApplication(id, admitted.description(), queue.getQueuePath(), app.getUser(),
@@ -340,6 +326,12 @@ public class DeepLearningScheduler extends CapacityScheduler {
             LOG.info("{} admitted as a deep-learning job in {}", id, queue.getQueuePath());
         }
         return true;
+    }
+
+    private boolean reject(ApplicationId id, String message) {
+        LOG.warn("rejecting {}: {}", id, message);
+        getRMContext().getDispatcher().getEventHandler().handle(new RMAppEvent(id, RMAppEventType.APP_REJECTED, message));
+        return false;
     }
 
     /** Whether {@code applicationId} names an application of this RM that has not ended. */
@@ -364,9 +356,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
 
     private void runRoundSafely() {
         try {
-            if (modelReload != null) {
-                modelReload.beforeRound();
-            }
+            dl2.beforeRound();
             Optional<JobRecordWatcher> watcher = zooKeeper.connect();
             var jobs = collector.collect(List.copyOf(dlApplications.values()), watcher);
             long now = System.currentTimeMillis();
@@ -398,16 +388,6 @@ public class DeepLearningScheduler extends CapacityScheduler {
         return attempt == null || attempt.isStopped() || attempt.isWaitingForAMContainer() ? null : attempt;
     }
 
-    /** The configured DL2 model file, watched for replacement; null when the policy is not dl2 or the model is the shipped one. */
-    private ModelFileWatch watchedModel() {
-        if (!Dl2Policy.NAME.equals(settings.policy())) {
-            settings.dl2Model().ifPresent(path -> LOG.info("{} = {} is not used: the policy is {}, not {}",
-                    SchedulerSettings.DL2_MODEL, path, settings.policy(), Dl2Policy.NAME));
-            return null;
-        }
-        return settings.dl2Model().map(ModelFileWatch::new).orElse(null);
-    }
-
     private void checkQueuesAreLeaves() {
         for (String path : settings.queues()) {
             CSQueue queue = getQueue(path);
@@ -416,21 +396,6 @@ public class DeepLearningScheduler extends CapacityScheduler {
                         + (queue == null ? "not a queue" : "not a leaf queue")
                         + " of capacity-scheduler.xml; DL queues must be leaf queues");
             }
-        }
-    }
-
-    /** Marks and kills through the scheduler's event queue, so the round thread never takes its lock. */
-    private final class DispatchingActions implements ShrinkEnforcer.Actions {
-        @Override
-        public void markForPreemption(ApplicationAttemptId attempt, RMContainer container) {
-            getRMContext().getDispatcher().getEventHandler().handle(
-                    new ContainerPreemptEvent(attempt, container, SchedulerEventType.MARK_CONTAINER_FOR_PREEMPTION));
-        }
-
-        @Override
-        public void kill(ApplicationAttemptId attempt, RMContainer container) {
-            getRMContext().getDispatcher().getEventHandler().handle(
-                    new ContainerPreemptEvent(attempt, container, SchedulerEventType.MARK_CONTAINER_FOR_KILLABLE));
         }
     }
 }

@@ -1,0 +1,61 @@
+package io.yarndl.yarn.dl2;
+
+import io.yarndl.core.policy.PolicyRegistry;
+import io.yarndl.core.policy.dl2.Dl2Policy;
+import io.yarndl.yarn.config.SchedulerSettings;
+import io.yarndl.yarn.metrics.Dl2Metrics;
+import io.yarndl.yarn.round.PolicyRunner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Everything the scheduler does for DL2, in one place: the registry whose {@code dl2} serves the
+ * configured (or shipped) model and reports to {@link Dl2ModelStatus}, and, when the policy is
+ * {@code dl2} with a configured file, the watch that reloads a replaced file before a round.
+ */
+public final class Dl2Serving {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Dl2Serving.class);
+
+    private final Dl2ModelStatus status;
+    private final Dl2ModelSource source;
+    private final ModelFileWatch watch;
+    private ModelReload reload;
+
+    public Dl2Serving(SchedulerSettings settings, Dl2Metrics metrics) {
+        this.status = new Dl2ModelStatus(metrics);
+        this.source = new Dl2ModelSource(settings.dl2Model(), status);
+        // Stamped before the first load: a file replaced in between is then loaded again, never missed.
+        this.watch = watchedModel(settings);
+    }
+
+    /** The policies, {@code dl2} served from the configured model. */
+    public PolicyRegistry registry() {
+        return PolicyRegistry.standard(source::newPolicy);
+    }
+
+    /** Reloads through {@code runner} when the watched file is replaced. */
+    public void attach(PolicyRunner runner) {
+        reload = watch == null ? null : new ModelReload(watch, source, runner);
+    }
+
+    /** Called on the round thread before each plan: a cheap stat of the file, a reload when it changed. */
+    public void beforeRound() {
+        if (reload != null) {
+            reload.beforeRound();
+        }
+    }
+
+    public Dl2ModelStatus status() {
+        return status;
+    }
+
+    private static ModelFileWatch watchedModel(SchedulerSettings settings) {
+        if (!Dl2Policy.NAME.equals(settings.policy())) {
+            settings.dl2Model().ifPresent(path -> LOG.info("{} = {} is not used: the policy is {}, not {}",
+                    SchedulerSettings.DL2_MODEL, path, settings.policy(), Dl2Policy.NAME));
+            return null;
+        }
+        return settings.dl2Model().map(ModelFileWatch::new).orElse(null);
+    }
+}

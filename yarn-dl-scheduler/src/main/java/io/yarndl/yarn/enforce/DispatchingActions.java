@@ -1,0 +1,29 @@
+package io.yarndl.yarn.enforce;
+
+import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
+import org.apache.hadoop.yarn.server.resourcemanager.RMContext;
+import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainer;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.ContainerPreemptEvent;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.SchedulerEventType;
+
+/** Marks and kills through the scheduler's event queue, so the round thread never takes its lock. */
+public final class DispatchingActions implements ShrinkEnforcer.Actions {
+
+    private final RMContext context;
+
+    public DispatchingActions(RMContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public void markForPreemption(ApplicationAttemptId attempt, RMContainer container) {
+        context.getDispatcher().getEventHandler().handle(
+                new ContainerPreemptEvent(attempt, container, SchedulerEventType.MARK_CONTAINER_FOR_PREEMPTION));
+    }
+
+    @Override
+    public void kill(ApplicationAttemptId attempt, RMContainer container) {
+        context.getDispatcher().getEventHandler().handle(
+                new ContainerPreemptEvent(attempt, container, SchedulerEventType.MARK_CONTAINER_FOR_KILLABLE));
+    }
+}
