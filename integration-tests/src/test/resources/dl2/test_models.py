@@ -5,8 +5,8 @@ usage: test_models.py TRAINER_DIR OUT_DIR
 Both are one torch.nn.Linear with zero weights, so their logits are their biases whatever the
 state, exported and carded exactly as onnx-models/trainer/dl2net.py does for real models:
 - OUT_DIR/grower/dl2-default.onnx (+ .json): input [batch, 804], valid card. Every "add a worker"
-  action scores 1, stop 0, everything else -1: greedy DL2 gives each job, in arrival order, all
-  the workers it may have, so its plans are told apart from the shipped model's.
+  action scores 10, stop 0, everything else -10: DL2, which samples, gives each job (stop has
+  odds of e^-10) all the workers it may have, so its plans are told apart from the shipped model's.
 - OUT_DIR/narrow/dl2-default.onnx (+ .json): input [batch, 600], a card whose sha256 is the
   file's: only the input shape is wrong.
 """
@@ -41,8 +41,8 @@ def export(net, inputs, name, model_id, note):
     print(path)
 
 
-grow = torch.full((dl2net.OUTPUT_SIZE,), -1.0)
-grow[0:dl2net.SLOTS * dl2net.ACTIONS_PER_SLOT:dl2net.ACTIONS_PER_SLOT] = 1.0
+grow = torch.full((dl2net.OUTPUT_SIZE,), -10.0)
+grow[0:dl2net.SLOTS * dl2net.ACTIONS_PER_SLOT:dl2net.ACTIONS_PER_SLOT] = 10.0
 grow[dl2net.OUTPUT_SIZE - 1] = 0.0
 export(constant_linear(dl2net.INPUT_SIZE, grow), dl2net.INPUT_SIZE, "grower", "it-grower",
        "integration test: every job gets all its workers")

@@ -39,7 +39,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * depends on the model's weights, so the plan's secondary results give the time per network call
  * within the plan ({@code plan:networkCalls}) and per job ({@code plan:jobs}: the inference cost
  * per job of a round) besides the time per plan, and the set-up prints the calls per plan.
- * {@code chooser=greedy} is the serving policy, whose rounds are as long as the model makes them;
+ * {@code chooser=serving} is the serving policy, whose rounds are as long as the model makes them;
  * {@code chooser=fill} takes the model's best action other than stop until none is valid, the
  * longest round any model could make on that input (every slotted job at its maximum or the
  * cluster full), so its time bounds a round whatever the weights.
@@ -112,7 +112,7 @@ public class Dl2InferenceBenchmark {
         @Param(SHIPPED)
         public String model;
 
-        @Param({"greedy", "fill"})
+        @Param({"serving", "fill"})
         public String chooser;
 
         @Param({"10", "40", "100"})
@@ -139,9 +139,9 @@ public class Dl2InferenceBenchmark {
             };
             Dl2Model measured = new Dl2Model(counting, loaded.card(), loaded.source());
             policy = switch (chooser) {
-                case "greedy" -> Dl2Policy.serving(measured, Dl2Events.NONE);
+                case "serving" -> Dl2Policy.serving(measured, Dl2Events.NONE);
                 case "fill" -> Dl2Policy.training(measured, FILL, DecisionRecorder.NONE);
-                default -> throw new IllegalArgumentException("chooser is greedy or fill, not " + chooser);
+                default -> throw new IllegalArgumentException("chooser is serving or fill, not " + chooser);
             };
             long before = calls;
             policy.plan(input.snapshot(), input.jobs());

@@ -43,17 +43,17 @@ public final class Dl2Policy implements SchedulingPolicy {
     public static final String NAME = "dl2";
 
     private final Dl2Model model;
-    private final ActionChooser chooser;
+    private final Choosers choosers;
     private final DecisionRecorder recorder;
     private final Dl2Events events;
     private final TargetPlacement placement;
     private OptimusPolicy fallback;
     private String fallbackReason;
 
-    private Dl2Policy(Dl2Model model, String fallbackReason, ActionChooser chooser, DecisionRecorder recorder,
+    private Dl2Policy(Dl2Model model, String fallbackReason, Choosers choosers, DecisionRecorder recorder,
                       Dl2Events events, PlacementStrategy placement) {
         this.model = model;
-        this.chooser = Objects.requireNonNull(chooser, "chooser");
+        this.choosers = Objects.requireNonNull(choosers, "choosers");
         this.recorder = Objects.requireNonNull(recorder, "recorder");
         this.events = Objects.requireNonNull(events, "events");
         this.placement = new TargetPlacement(placement);
@@ -64,21 +64,40 @@ public final class Dl2Policy implements SchedulingPolicy {
         }
     }
 
-    /** Serves {@code model}, choosing the most likely valid action each step. */
+    /**
+     * Serves {@code model}: each step samples from the network's distribution over the valid
+     * actions, with a random stream seeded from the model's sha256 and the snapshot's time, so the
+     * same model, snapshot and jobs always give the same plan.
+     *
+     * <p>Why sampling and not the most likely action: the network is trained as a distribution (it
+     * imitates a teacher whose next job it cannot see, then policy gradient shapes it as one), and
+     * its argmax puts every next task on the one job it ranks first. Measured on validation seeds
+     * 8001-8004 (40 jobs, 4 x 8 GPUs) with the shipped model: average JCT 13.63 h sampling, 14.17 h
+     * at temperature 0.5, 17.07 h taking the most likely action (stop-or-go first), against
+     * optimus's 13.03 h.
+     */
     public static Dl2Policy serving(Dl2Model model, Dl2Events events) {
-        return new Dl2Policy(Objects.requireNonNull(model, "model"), null, ActionChooser.greedy(),
+        long modelSeed = Long.parseUnsignedLong(paddedPrefix(model.card().model().sha256()), 16);
+        return new Dl2Policy(Objects.requireNonNull(model, "model"), null,
+                snapshot -> ActionChooser.sampling(modelSeed ^ Double.doubleToLongBits(snapshot.timeSec()) * 0x9E3779B97F4A7C15L, 1.0),
                 DecisionRecorder.NONE, events, new PackingPlacement());
+    }
+
+    /** Serves {@code model} choosing every action with {@code chooser} (tests, benchmarks, other decodings). */
+    public static Dl2Policy deciding(Dl2Model model, ActionChooser chooser, Dl2Events events) {
+        return new Dl2Policy(Objects.requireNonNull(model, "model"), null, snapshot -> chooser, DecisionRecorder.NONE,
+                events, new PackingPlacement());
     }
 
     /** For training: {@code chooser} picks the actions and {@code recorder} sees each decision. */
     public static Dl2Policy training(Dl2Model model, ActionChooser chooser, DecisionRecorder recorder) {
-        return new Dl2Policy(Objects.requireNonNull(model, "model"), null, chooser, recorder, Dl2Events.NONE,
-                new PackingPlacement());
+        return new Dl2Policy(Objects.requireNonNull(model, "model"), null, snapshot -> chooser, recorder,
+                Dl2Events.NONE, new PackingPlacement());
     }
 
     /** A DL2 policy without a usable model: it runs {@code optimus} and tells {@code events} why. */
     public static Dl2Policy fallingBack(String reason, Dl2Events events) {
-        return new Dl2Policy(null, Objects.requireNonNull(reason, "reason"), ActionChooser.greedy(),
+        return new Dl2Policy(null, Objects.requireNonNull(reason, "reason"), snapshot -> ActionChooser.greedy(),
                 DecisionRecorder.NONE, events, new PackingPlacement());
     }
 
@@ -98,6 +117,17 @@ public final class Dl2Policy implements SchedulingPolicy {
     @FunctionalInterface
     public interface ModelSupplier {
         Dl2Model load() throws ModelRejectedException;
+    }
+
+    /** The chooser of one round: serving seeds a fresh one from the round, training reuses one stream. */
+    @FunctionalInterface
+    private interface Choosers {
+        ActionChooser forRound(ClusterSnapshot snapshot);
+    }
+
+    private static String paddedPrefix(String sha256) {
+        String hex = sha256.length() >= 16 ? sha256.substring(0, 16) : (sha256 + "0000000000000000").substring(0, 16);
+        return hex.matches("[0-9a-fA-F]{16}") ? hex : "0";
     }
 
     @Override
@@ -144,6 +174,7 @@ public final class Dl2Policy implements SchedulingPolicy {
         round.grantMinimums();
         float[] state = new float[Dl2Layout.INPUT_SIZE];
         boolean[] valid = new boolean[Dl2Layout.OUTPUT_SIZE];
+        ActionChooser chooser = choosers.forRound(snapshot);
         int actions = 0;
         while (true) {
             round.encode(state);

@@ -27,6 +27,7 @@ import io.yarndl.core.testing.RandomWorkloads;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -92,7 +93,7 @@ class Dl2PolicyTest {
         ClusterSnapshot cluster = Clusters.uniform(2, 4);
         List<JobView> jobs = List.of(Jobs.job("a").workerRange(1, 4).runningOn("n0", 2, 0).build(),
                 Jobs.job("b").parameterServers(1).workerRange(1, 2).submittedAt(5).build());
-        Dl2Policy policy = Dl2Policy.serving(Dl2TestModels.load("always-stop.onnx"), Dl2Events.NONE);
+        Dl2Policy policy = Dl2Policy.deciding(Dl2TestModels.load("always-stop.onnx"), ActionChooser.greedy(), Dl2Events.NONE);
 
         Plan plan = policy.plan(cluster, jobs);
 
@@ -109,7 +110,7 @@ class Dl2PolicyTest {
         List<JobView> jobs = List.of(Jobs.job("big").workerRange(4, 4).runningOn("n0", 4, 0).build(),
                 Jobs.job("huge").workerRange(8, 8).submittedAt(1).build(),
                 Jobs.job("small").workerRange(1, 1).submittedAt(2).build());
-        Dl2Policy policy = Dl2Policy.serving(Dl2TestModels.load("always-stop.onnx"), Dl2Events.NONE);
+        Dl2Policy policy = Dl2Policy.deciding(Dl2TestModels.load("always-stop.onnx"), ActionChooser.greedy(), Dl2Events.NONE);
 
         Plan plan = policy.plan(cluster, jobs);
 
@@ -123,7 +124,7 @@ class Dl2PolicyTest {
         ClusterSnapshot cluster = Clusters.uniform(2, 4);
         JobView late = Jobs.job("late").workerRange(1, 4).submittedAt(10).build();
         JobView early = Jobs.job("early").workerRange(1, 6).submittedAt(0).build();
-        Dl2Policy policy = Dl2Policy.serving(Dl2TestModels.load("prefers-slot0.onnx"), Dl2Events.NONE);
+        Dl2Policy policy = Dl2Policy.deciding(Dl2TestModels.load("prefers-slot0.onnx"), ActionChooser.greedy(), Dl2Events.NONE);
 
         Plan plan = policy.plan(cluster, List.of(late, early));
 
@@ -137,7 +138,7 @@ class Dl2PolicyTest {
     void slotZeroModelStopsWhenTheClusterIsFull() {
         ClusterSnapshot cluster = Clusters.uniform(2, 4);
         JobView big = Jobs.job("big").workerRange(1, 16).build();
-        Dl2Policy policy = Dl2Policy.serving(Dl2TestModels.load("prefers-slot0.onnx"), Dl2Events.NONE);
+        Dl2Policy policy = Dl2Policy.deciding(Dl2TestModels.load("prefers-slot0.onnx"), ActionChooser.greedy(), Dl2Events.NONE);
 
         assertEquals(8, policy.plan(cluster, List.of(big)).target("big").workers());
     }
@@ -146,7 +147,7 @@ class Dl2PolicyTest {
     void workerOnlyPreferenceGrowsAParameterServerJobFromItsFloor() {
         // The floor gives the job a worker and a server; from there slot 0's worker action is valid.
         JobView ps = Jobs.job("ps").parameterServers(1).workerRange(1, 4).build();
-        Dl2Policy policy = Dl2Policy.serving(Dl2TestModels.load("prefers-slot0.onnx"), Dl2Events.NONE);
+        Dl2Policy policy = Dl2Policy.deciding(Dl2TestModels.load("prefers-slot0.onnx"), ActionChooser.greedy(), Dl2Events.NONE);
 
         JobPlan target = policy.plan(Clusters.uniform(2, 4), List.of(ps)).target("ps");
         assertEquals(4, target.workers(), target.toString());
@@ -296,6 +297,31 @@ class Dl2PolicyTest {
         Dl2Policy policy = (Dl2Policy) PolicyRegistry.standard().create(Dl2Policy.NAME);
 
         assertTrue(policy.isServing(), String.valueOf(policy.fallbackReason()));
+    }
+
+    @Test
+    void servingGivesTheSamePlanForTheSameModelSnapshotAndJobsAndSamplesEachRoundAfresh() throws Exception {
+        Dl2Model shipped = ModelLoader.loadShipped();
+        ClusterSnapshot cluster = Clusters.uniform(4, 8);
+        List<JobView> jobs = RandomWorkloads.jobs(new Random(41), cluster, 6); // few: room beyond the minimums
+
+        Plan first = Dl2Policy.serving(shipped, Dl2Events.NONE).plan(cluster, jobs);
+        Plan again = Dl2Policy.serving(shipped, Dl2Events.NONE).plan(cluster, jobs);
+
+        assertEquals(first, again, "sampling is seeded by the model and the snapshot, nothing else");
+        Dl2Policy policy = Dl2Policy.serving(shipped, Dl2Events.NONE);
+        boolean anyDiffers = false;
+        for (int round = 1; round <= 10 && !anyDiffers; round++) {
+            ClusterSnapshot later = new ClusterSnapshot(round * 600.0, cluster.nodes());
+            anyDiffers = !sizes(policy.plan(later, jobs)).equals(sizes(policy.plan(cluster, jobs)));
+        }
+        assertTrue(anyDiffers, "rounds at other times draw other samples");
+    }
+
+    private static Map<String, TaskCount> sizes(Plan plan) {
+        Map<String, TaskCount> sizes = new java.util.TreeMap<>();
+        plan.jobs().forEach((id, decision) -> sizes.put(id, new TaskCount(decision.workers(), decision.ps())));
+        return sizes;
     }
 
     @Test
