@@ -80,7 +80,7 @@ class TeacherRecorderTest {
         };
         new Simulator(CLUSTER, SimConfig.defaults(4)).run(checking, workload.jobs(CLUSTER, 1.2, 12, 4).iterator(),
                 outcome -> { });
-        return slottedJobsChecked[0];
+        return slottedJobsChecked;
     }
 
     @Test
