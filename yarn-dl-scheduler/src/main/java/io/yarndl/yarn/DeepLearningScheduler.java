@@ -118,7 +118,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
         dl2 = new Dl2Serving(settings, metrics.dl2());
         policyRunner = new PolicyRunner(dl2.registry(), settings.policy(), settings.policyTimeout());
         dl2.attach(policyRunner);
-        round = new SchedulingRound(policyRunner, planBook);
+        round = new SchedulingRound(policyRunner, planBook, metrics.rounds());
         shrinker = new ShrinkEnforcer(settings.preemptionGrace(), new DispatchingActions(getRMContext()));
         secretCheck = new AppSecretCheck(settings.appSecretRequired());
         // Built here, started in serviceStart: on RM recovery, applications are re-admitted in between.

@@ -12,6 +12,7 @@ import io.yarndl.yarn.DeepLearningScheduler;
 import io.yarndl.yarn.config.SchedulerSettings;
 import io.yarndl.yarn.dl2.Dl2ModelStatus;
 import io.yarndl.yarn.metrics.Dl2Metrics;
+import io.yarndl.yarn.metrics.RoundMetrics;
 import io.yarndl.yarn.metrics.SchedulerMetrics;
 import io.yarndl.yarn.round.PlanBook;
 import java.io.IOException;
@@ -233,6 +234,11 @@ class Dl2InResourceManagerTest {
         Map<String, JsonNode> jmx = jmxOverHttp();
         assertEquals(1, jmx.get(Dl2Metrics.SERVING).get("Value").asInt(), jmx.toString());
         assertEquals(fallbacks, jmx.get(Dl2Metrics.FALLBACKS).get("Count").asLong(), jmx.toString());
+        assertTrue(jmx.get(RoundMetrics.ROUNDS).get("Count").asLong() > 10, "rounds every 500 ms: " + jmx);
+        assertTrue(jmx.get(RoundMetrics.ROUNDS).get("Mean").asDouble() > 0, jmx.toString());
+        assertEquals(0, jmx.get(RoundMetrics.TIMED_OUT).get("Count").asLong(), jmx.toString());
+        assertTrue(jmx.get(RoundMetrics.JOBS).get("Value").asInt() >= 1, jmx.toString());
+        assertTrue(jmx.get(RoundMetrics.GPUS_HELD).get("Value").asLong() >= 0, jmx.toString());
         assertTrue(planned(job).stream().anyMatch(c -> c.workers() >= 1 && c.reason().startsWith("dl2 gave")),
                 () -> planned(job).toString());
         for (ApplicationId id : jobs) {

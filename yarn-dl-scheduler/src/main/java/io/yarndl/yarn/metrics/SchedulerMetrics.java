@@ -25,6 +25,7 @@ public final class SchedulerMetrics {
 
     private final MetricRegistry registry = new MetricRegistry();
     private final Dl2Metrics dl2 = new Dl2Metrics(registry);
+    private final RoundMetrics rounds = new RoundMetrics(registry);
     private JmxReporter reporter;
 
     /** Registers every metric as an MBean in the platform MBean server; again after a stop, a fresh reporter. */
@@ -46,6 +47,11 @@ public final class SchedulerMetrics {
     /** The registry every metric lives in, for readers that want them all (tests, a REST view). */
     public MetricRegistry registry() {
         return registry;
+    }
+
+    /** The rounds (count, time, failures) and what the DL jobs hold. */
+    public RoundMetrics rounds() {
+        return rounds;
     }
 
     /** DL2's model: fallbacks, whether a model serves, which. */

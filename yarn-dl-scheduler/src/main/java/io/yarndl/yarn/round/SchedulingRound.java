@@ -5,6 +5,8 @@ import io.yarndl.core.job.JobView;
 import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.Plan;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.SchedulerNode;
+import io.yarndl.yarn.metrics.RoundMetrics;
+import io.yarndl.yarn.metrics.SchedulerMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,16 +29,24 @@ public final class SchedulingRound {
     private final ClusterSnapshotBuilder snapshots = new ClusterSnapshotBuilder();
     private final PolicyRunner policy;
     private final PlanBook book;
+    private final RoundMetrics metrics;
 
+    /** A round recording into a registry of its own (tests, benchmarks). */
     public SchedulingRound(PolicyRunner policy, PlanBook book) {
+        this(policy, book, new SchedulerMetrics().rounds());
+    }
+
+    public SchedulingRound(PolicyRunner policy, PlanBook book, RoundMetrics metrics) {
         this.policy = policy;
         this.book = book;
+        this.metrics = metrics;
     }
 
     /** Runs a round; the plan it put in force, or empty when the last good plan stays. */
     public Optional<Plan> run(double nowSec, Collection<? extends SchedulerNode> nodes, List<DlJobState> jobs) {
         long start = System.nanoTime();
         try {
+            recordHoldings(jobs);
             ClusterSnapshot snapshot = snapshots.build(nowSec, nodes, jobs);
             List<JobView> views = new ArrayList<>(jobs.size());
             for (DlJobState job : jobs) {
@@ -45,22 +55,39 @@ public final class SchedulingRound {
             views.sort(JobView.BY_ARRIVAL);
             Plan plan = policy.plan(snapshot, views);
             checkCovers(plan, views);
-            book.record(plan, System.nanoTime() - start);
+            long nanos = System.nanoTime() - start;
+            book.record(plan, nanos);
+            metrics.planned(nanos);
             return Optional.of(plan);
         } catch (TimeoutException overran) {
             book.recordTimeout();
+            metrics.timedOut();
             LOG.error("policy {} did not decide within its timeout; the last good plan stays in force",
                     policy.policyName());
         } catch (ExecutionException failed) {
             book.recordFailure();
+            metrics.failed();
             LOG.error("policy {} failed; the last good plan stays in force", policy.policyName(), failed.getCause());
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException bad) {
             book.recordFailure();
+            metrics.failed();
             LOG.error("scheduling round failed; the last good plan stays in force", bad);
         }
         return Optional.empty();
+    }
+
+    private void recordHoldings(List<DlJobState> jobs) {
+        int running = 0;
+        long gpus = 0;
+        for (DlJobState job : jobs) {
+            running += job.tasks().isEmpty() ? 0 : 1;
+            for (HeldTask task : job.tasks()) {
+                gpus += task.resources().gpus();
+            }
+        }
+        metrics.held(jobs.size(), running, gpus);
     }
 
     private void checkCovers(Plan plan, List<JobView> views) {

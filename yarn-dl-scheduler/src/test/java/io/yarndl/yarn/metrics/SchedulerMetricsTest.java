@@ -63,6 +63,26 @@ class SchedulerMetricsTest {
         }
     }
 
+    @Test
+    void roundMetricsCountRoundsFailuresAndWhatJobsHold() {
+        SchedulerMetrics metrics = new SchedulerMetrics();
+        RoundMetrics rounds = metrics.rounds();
+
+        rounds.planned(2_000_000);
+        rounds.planned(4_000_000);
+        rounds.failed();
+        rounds.timedOut();
+        rounds.held(3, 2, 6);
+
+        assertEquals(2, metrics.registry().timer(RoundMetrics.ROUNDS).getCount());
+        assertEquals(3_000_000, metrics.registry().timer(RoundMetrics.ROUNDS).getSnapshot().getMean(), 1);
+        assertEquals(1, metrics.registry().counter(RoundMetrics.FAILED).getCount());
+        assertEquals(1, metrics.registry().counter(RoundMetrics.TIMED_OUT).getCount());
+        assertEquals(3, gauge(metrics, RoundMetrics.JOBS));
+        assertEquals(2, gauge(metrics, RoundMetrics.RUNNING));
+        assertEquals(6L, gauge(metrics, RoundMetrics.GPUS_HELD));
+    }
+
     private static Object gauge(SchedulerMetrics metrics, String name) {
         Gauge<?> gauge = metrics.registry().getGauges().get(name);
         return gauge.getValue();

@@ -1,0 +1,66 @@
+package io.yarndl.yarn.metrics;
+
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.Gauge;
+import com.codahale.metrics.MetricRegistry;
+import com.codahale.metrics.Timer;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The metrics of the scheduling rounds and of what the DL jobs hold, for an operator's dashboards:
+ * <ul>
+ *   <li>{@value #ROUNDS} (timer): every round that put a plan in force, with the time it took
+ *       (count, mean, percentiles in milliseconds).</li>
+ *   <li>{@value #FAILED} and {@value #TIMED_OUT} (counters): rounds whose policy failed or overran
+ *       its timeout; the last good plan stayed in force.</li>
+ *   <li>{@value #JOBS}, {@value #RUNNING} (gauges): DL jobs the last round saw, and those of them
+ *       holding at least one task container.</li>
+ *   <li>{@value #GPUS_HELD} (gauge): GPUs the DL jobs' task containers held at the last round.</li>
+ * </ul>
+ * Written by the round thread, read by JMX.
+ */
+public final class RoundMetrics {
+
+    public static final String ROUNDS = "rounds";
+    public static final String FAILED = "rounds.failed";
+    public static final String TIMED_OUT = "rounds.timed-out";
+    public static final String JOBS = "jobs.dl";
+    public static final String RUNNING = "jobs.running";
+    public static final String GPUS_HELD = "gpus.held";
+
+    private final Timer rounds;
+    private final Counter failed;
+    private final Counter timedOut;
+    private volatile Holdings holdings = new Holdings(0, 0, 0);
+
+    RoundMetrics(MetricRegistry registry) {
+        rounds = registry.timer(ROUNDS);
+        failed = registry.counter(FAILED);
+        timedOut = registry.counter(TIMED_OUT);
+        registry.register(JOBS, (Gauge<Integer>) () -> holdings.jobs());
+        registry.register(RUNNING, (Gauge<Integer>) () -> holdings.running());
+        registry.register(GPUS_HELD, (Gauge<Long>) () -> holdings.gpus());
+    }
+
+    /** A round put a plan in force after {@code nanos}. */
+    public void planned(long nanos) {
+        rounds.update(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    public void failed() {
+        failed.inc();
+    }
+
+    public void timedOut() {
+        timedOut.inc();
+    }
+
+    /** What the DL jobs held when the last round looked. */
+    public void held(int jobs, int running, long gpus) {
+        holdings = new Holdings(jobs, running, gpus);
+    }
+
+    private record Holdings(int jobs, int running, long gpus) {
+    }
+}
