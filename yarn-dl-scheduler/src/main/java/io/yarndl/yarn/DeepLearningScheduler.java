@@ -2,9 +2,6 @@ package io.yarndl.yarn;
 
 import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.PolicyState;
-import io.yarndl.yarn.access.AppSecretCheck;
-import io.yarndl.yarn.admission.Admission;
-import io.yarndl.yarn.admission.AdmissionCheck;
 import io.yarndl.yarn.config.SchedulerSettings;
 import io.yarndl.yarn.dl2.Dl2ModelStatus;
 import io.yarndl.yarn.dl2.Dl2Serving;
@@ -12,7 +9,6 @@ import io.yarndl.yarn.enforce.AskShaper;
 import io.yarndl.yarn.enforce.AttemptAsks;
 import io.yarndl.yarn.enforce.DispatchingActions;
 import io.yarndl.yarn.enforce.ShrinkEnforcer;
-import io.yarndl.yarn.jobs.DlJobContract;
 import io.yarndl.yarn.jobs.JobRecordWatcher;
 import io.yarndl.yarn.jobs.RecordRejections;
 import io.yarndl.yarn.metrics.SchedulerMetrics;
@@ -31,8 +27,6 @@ import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ResourceRequest;
 import org.apache.hadoop.yarn.api.records.SchedulingRequest;
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp;
-import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMAppEvent;
-import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMAppEventType;
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMAppImpl;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.Allocation;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ContainerUpdates;
@@ -91,7 +85,6 @@ public class DeepLearningScheduler extends CapacityScheduler {
     private final SchedulerMetrics metrics = new SchedulerMetrics();
     private final PlanBook planBook = new PlanBook();
     private final AskShaper askShaper = new AskShaper();
-    private final AdmissionCheck admissionCheck = new AdmissionCheck();
     private final Map<ApplicationId, DlApplication> dlApplications = new ConcurrentHashMap<>();
     private final Map<ApplicationAttemptId, AttemptAsks> attemptAsks = new ConcurrentHashMap<>();
     private final Set<ApplicationAttemptId> warnedSchedulingRequests = ConcurrentHashMap.newKeySet();
@@ -103,7 +96,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
     private SchedulingRound round;
     private ShrinkEnforcer shrinker;
     private ScheduledExecutorService loop;
-    private AppSecretCheck secretCheck;
+    private DlAdmissions admissions;
     private ZooKeeperState zooKeeper;
 
     @Override
@@ -120,10 +113,10 @@ public class DeepLearningScheduler extends CapacityScheduler {
         dl2.attach(policyRunner);
         round = new SchedulingRound(policyRunner, planBook, metrics.rounds());
         shrinker = new ShrinkEnforcer(settings.preemptionGrace(), new DispatchingActions(getRMContext()));
-        secretCheck = new AppSecretCheck(settings.appSecretRequired());
         // Built here, started in serviceStart: on RM recovery, applications are re-admitted in between.
         zooKeeper = new ZooKeeperState(settings, planBook, policyRunner, this::isLiveApplication,
                 () -> dl2.status().servingVersion().orElse(null));
+        admissions = new DlAdmissions(this, settings, dlApplications, zooKeeper);
         LOG.info("yarn-dl DeepLearningScheduler configured: {}", settings.describe());
     }
 
@@ -237,7 +230,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
     public void handle(SchedulerEvent event) {
         switch (event.getType()) {
             case APP_ADDED -> {
-                if (!admit((AppAddedSchedulerEvent) event)) {
+                if (!admissions.admit((AppAddedSchedulerEvent) event)) {
                     return;
                 }
                 super.handle(event);
@@ -286,50 +279,6 @@ public class DeepLearningScheduler extends CapacityScheduler {
     private String rackOf(String nodeName) {
         List<FiCaSchedulerNode> nodes = getNodeTracker().getNodesByResourceName(nodeName);
         return nodes == null || nodes.isEmpty() ? null : nodes.get(0).getRackName();
-    }
-
-    /** Admits a DL submission or rejects it with a message; other applications pass. */
-    private boolean admit(AppAddedSchedulerEvent event) {
-        ApplicationId id = event.getApplicationId();
-        RMApp app = getRMContext().getRMApps().get(id);
-        if (app == null || !DlJobContract.APPLICATION_TYPE.equals(app.getApplicationType())) {
-            return true;
-        }
-        CSQueue queue = getQueue(event.getQueue());
-        if (queue == null) {
-            return true; // CapacityScheduler rejects unknown queues with its own message
-        }
-        Map<String, String> environment = app.getApplicationSubmissionContext().getAMContainerSpec() == null ? Map.of()
-                : app.getApplicationSubmissionContext().getAMContainerSpec().getEnvironment();
-        Admission verdict = admissionCheck.check(id.toString(), environment, queue.getQueuePath(), settings.queues(),
-                YarnResources.toCore(getClusterResource()), getNumClusterNodes(),
-                YarnResources.toCore(getMaximumResourceCapability()), YarnResources.gpuTypeDeclared());
-        if (verdict instanceof Admission.Rejected rejected && !event.getIsAppRecovering()) {
-            return reject(id, rejected.message());
-        }
-        AppSecretCheck.Verdict secret = secretCheck.check(id.toString(),
-                app.getApplicationSubmissionContext().getAMContainerSpec());
-        if (secret instanceof AppSecretCheck.Refused refused && !event.getIsAppRecovering()) {
-            return reject(id, refused.message());
-        }
-        if (verdict instanceof Admission.Admitted admitted) {
-            dlApplications.put(id, new DlApplication(id, admitted.description(), queue.getQueuePath(), app.getUser(),
-                    app.getSubmitTime()));
-            Optional<String> appSecret = Optional.empty();
-            if (secret instanceof AppSecretCheck.Granted granted) {
-                granted.warning().ifPresent(LOG::warn);
-                appSecret = granted.secret();
-            }
-            zooKeeper.jobNodes().create(id.toString(), appSecret);
-            LOG.info("{} admitted as a deep-learning job in {}", id, queue.getQueuePath());
-        }
-        return true;
-    }
-
-    private boolean reject(ApplicationId id, String message) {
-        LOG.warn("rejecting {}: {}", id, message);
-        getRMContext().getDispatcher().getEventHandler().handle(new RMAppEvent(id, RMAppEventType.APP_REJECTED, message));
-        return false;
     }
 
     /** Whether {@code applicationId} names an application of this RM that has not ended. */
