@@ -112,10 +112,12 @@ public class DeepLearningScheduler extends CapacityScheduler {
         policyRunner = new PolicyRunner(dl2.registry(), settings.policy(), settings.policyTimeout());
         dl2.attach(policyRunner);
         round = new SchedulingRound(policyRunner, planBook, metrics.rounds());
-        shrinker = new ShrinkEnforcer(settings.preemptionGrace(), new DispatchingActions(getRMContext()));
+        shrinker = new ShrinkEnforcer(settings.preemptionGrace(),
+                metrics.enforcement().counting(new DispatchingActions(getRMContext())));
         // Built here, started in serviceStart: on RM recovery, applications are re-admitted in between.
         zooKeeper = new ZooKeeperState(settings, planBook, policyRunner, this::isLiveApplication,
                 () -> dl2.status().servingVersion().orElse(null));
+        metrics.zooKeeper().watch(zooKeeper);
         admissions = new DlAdmissions(this, settings, dlApplications, zooKeeper);
         LOG.info("yarn-dl DeepLearningScheduler configured: {}", settings.describe());
     }
@@ -246,8 +248,10 @@ public class DeepLearningScheduler extends CapacityScheduler {
             }
             case APP_REMOVED -> {
                 super.handle(event);
-                ApplicationId id = ((AppRemovedSchedulerEvent) event).getApplicationID();
+                AppRemovedSchedulerEvent removed = (AppRemovedSchedulerEvent) event;
+                ApplicationId id = removed.getApplicationID();
                 if (dlApplications.remove(id) != null) {
+                    metrics.outcomes().ended(removed.getFinalState());
                     forgetRecords(id);
                 }
             }

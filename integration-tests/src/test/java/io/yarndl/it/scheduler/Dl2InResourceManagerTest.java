@@ -1,7 +1,6 @@
 package io.yarndl.it.scheduler;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.yarndl.core.policy.dl2.ModelLoader;
 import io.yarndl.it.cluster.CapturedLog;
 import io.yarndl.it.cluster.DlMiniCluster;
@@ -13,14 +12,9 @@ import io.yarndl.yarn.config.SchedulerSettings;
 import io.yarndl.yarn.dl2.Dl2ModelStatus;
 import io.yarndl.yarn.metrics.Dl2Metrics;
 import io.yarndl.yarn.metrics.RoundMetrics;
-import io.yarndl.yarn.metrics.SchedulerMetrics;
 import io.yarndl.yarn.round.PlanBook;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +32,6 @@ import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.api.records.YarnApplicationState;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
-import org.apache.hadoop.yarn.webapp.util.WebAppUtils;
 import org.apache.log4j.Level;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -80,8 +73,6 @@ class Dl2InResourceManagerTest {
     private static final String SERVES = "DL2 serves model ";
     private static final String FALLBACK_PLAN = "dl2 fallback (optimus): ";
     private static final Path PYTHON = Path.of("/usr/bin/python3");
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     static Path scratch;
@@ -239,6 +230,8 @@ class Dl2InResourceManagerTest {
         assertEquals(0, jmx.get(RoundMetrics.TIMED_OUT).get("Count").asLong(), jmx.toString());
         assertTrue(jmx.get(RoundMetrics.JOBS).get("Value").asInt() >= 1, jmx.toString());
         assertTrue(jmx.get(RoundMetrics.GPUS_HELD).get("Value").asLong() >= 0, jmx.toString());
+        assertTrue(jmx.get(Dl2Metrics.INFERENCE).get("Count").asLong() > 0, "the model decided: " + jmx);
+        assertTrue(jmx.get(Dl2Metrics.INFERENCE).get("Mean").asDouble() > 0, jmx.toString());
         assertTrue(planned(job).stream().anyMatch(c -> c.workers() >= 1 && c.reason().startsWith("dl2 gave")),
                 () -> planned(job).toString());
         for (ApplicationId id : jobs) {
@@ -317,17 +310,12 @@ class Dl2InResourceManagerTest {
                 .filter(checkpoint -> Objects.equals(checkpoint.modelVersion(), version)).isPresent());
     }
 
-    /** The yarn-dl MBeans by metric name, as the RM's {@code /jmx} servlet returns them over HTTP. */
     private static Map<String, JsonNode> jmxOverHttp() throws IOException, InterruptedException {
-        String rm = WebAppUtils.getRMWebAppURLWithScheme(cluster.yarnConf());
-        URI uri = URI.create(rm + "/jmx?qry=" + SchedulerMetrics.JMX_DOMAIN + ":*");
-        HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertEquals(200, response.statusCode(), uri + ": " + response.body());
+        RmJmx jmx = RmJmx.read(cluster.yarnConf());
         Map<String, JsonNode> beans = new HashMap<>();
-        for (JsonNode bean : JSON.readTree(response.body()).get("beans")) {
-            String name = bean.get("name").asText();
-            beans.put(name.substring(name.indexOf("name=") + "name=".length()), bean);
+        for (String name : List.of(Dl2Metrics.SERVING, Dl2Metrics.MODEL, Dl2Metrics.FALLBACKS, Dl2Metrics.INFERENCE,
+                RoundMetrics.ROUNDS, RoundMetrics.TIMED_OUT, RoundMetrics.JOBS, RoundMetrics.GPUS_HELD)) {
+            beans.put(name, jmx.bean(name));
         }
         return beans;
     }

@@ -10,6 +10,9 @@ import io.yarndl.it.toyam.ToyEventLog;
 import io.yarndl.it.toyam.ToyEventLog.Event;
 import io.yarndl.it.toyam.ToyJobClient;
 import io.yarndl.yarn.DeepLearningScheduler;
+import io.yarndl.yarn.metrics.EnforcementMetrics;
+import io.yarndl.yarn.metrics.RoundMetrics;
+import io.yarndl.yarn.metrics.ZooKeeperMetrics;
 import io.yarndl.yarn.config.SchedulerSettings;
 import io.yarndl.yarn.jobs.RejectionReason;
 import org.apache.hadoop.conf.Configuration;
@@ -116,6 +119,10 @@ class ElasticSchedulingTest {
         DeepLearningScheduler scheduler = scheduler();
         assertTrue(scheduler.planBook().history().stream().filter(c -> c.jobId().equals(first.toString())).count() >= 3,
                 "the plan changed the first job's size at least three times: " + scheduler.planBook().history());
+        RmJmx jmx = RmJmx.read(cluster.yarnConf());
+        assertTrue(jmx.count(EnforcementMetrics.PREEMPTIONS) >= 1, "the victim was marked: " + jmx);
+        assertTrue(jmx.count(EnforcementMetrics.KILLS) >= 1, "the AM ignored the message, so it was killed: " + jmx);
+        assertTrue(jmx.count(RoundMetrics.SHRINKS) >= 1 && jmx.count(RoundMetrics.GROWS) >= 1, jmx.toString());
         System.out.println("first job's worker counts, in order: " + sizes);
     }
 
@@ -186,6 +193,8 @@ class ElasticSchedulingTest {
         }
 
         assertTrue(scheduler.recordRejections().orElseThrow().count(RejectionReason.MALFORMED_PROGRESS) > before);
+        assertTrue(RmJmx.read(cluster.yarnConf()).value(ZooKeeperMetrics.SAMPLES_REJECTED).asLong() > 0,
+                "the garbage shows in /jmx");
         assertSucceeded(client.awaitState(app, TIMEOUT, YarnApplicationState.FINISHED));
     }
 

@@ -7,6 +7,11 @@ import io.yarndl.it.toyam.ToyEventLog.Event;
 import io.yarndl.it.toyam.ToyJobClient;
 import io.yarndl.yarn.DeepLearningScheduler;
 import io.yarndl.yarn.config.SchedulerSettings;
+import io.yarndl.yarn.metrics.Dl2Metrics;
+import io.yarndl.yarn.metrics.EnforcementMetrics;
+import io.yarndl.yarn.metrics.JobOutcomeMetrics;
+import io.yarndl.yarn.metrics.RoundMetrics;
+import io.yarndl.yarn.metrics.ZooKeeperMetrics;
 import io.yarndl.yarn.round.PlanBook;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
@@ -18,7 +23,10 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,8 +35,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The two-job scenario every shipped policy runs in a real ResourceManager: job "big" (1 to 6
  * one-GPU workers, asks for 6) and, once it trains, job "small" (2 to 4, asks for 4) on 8 GPUs.
  * Each subclass names a policy and says what that policy must have done; common to all: both jobs
- * finish, the scheduler ran that very policy class from scheduler-core, and no job ever held more
- * workers than the plan gave it.
+ * finish, the scheduler ran that very policy class from scheduler-core, no job ever held more
+ * workers than the plan gave it, and the RM's {@code /jmx} shows the scheduler's metrics with
+ * values that agree with all this.
  */
 abstract class TwoJobsUnderPolicy {
 
@@ -89,8 +98,73 @@ abstract class TwoJobsUnderPolicy {
         assertTrue(big.maxHeldWorkers() <= maxPlanned(history, bigId.toString()), "big held more than planned: " + history);
         assertTrue(small.maxHeldWorkers() <= maxPlanned(history, smallId.toString()), "small held more than planned");
         assertPolicyBehaviour(history, bigId.toString(), smallId.toString());
+        assertMetricsOverHttp(history);
         System.out.printf("%s: big held at most %d workers, small %d; plan changes: %s%n", policy(),
                 big.maxHeldWorkers(), small.maxHeldWorkers(), history);
+    }
+
+    /**
+     * What an operator's monitoring reads in the RM's {@code /jmx} once both jobs ended: every
+     * documented metric is there, and the values agree with what happened (two jobs finished, the
+     * AMs' samples were taken, checkpoints were written, and the resize counters match the plan
+     * history's changes of running jobs).
+     */
+    private void assertMetricsOverHttp(List<PlanBook.TargetChange> history) throws Exception {
+        RmJmx jmx = awaitJmx(m -> m.count(JobOutcomeMetrics.FINISHED) == 2 && m.value(RoundMetrics.JOBS).asInt() == 0);
+        for (String metric : List.of(RoundMetrics.ROUNDS, RoundMetrics.FAILED, RoundMetrics.TIMED_OUT, RoundMetrics.JOBS,
+                RoundMetrics.RUNNING, RoundMetrics.WAITING, RoundMetrics.GPUS_HELD, RoundMetrics.GROWS,
+                RoundMetrics.SHRINKS, EnforcementMetrics.PREEMPTIONS, EnforcementMetrics.KILLS,
+                JobOutcomeMetrics.FINISHED, JobOutcomeMetrics.FAILED, JobOutcomeMetrics.KILLED,
+                ZooKeeperMetrics.WRITES, ZooKeeperMetrics.WRITE_FAILURES, ZooKeeperMetrics.WRITE_CONFLICTS,
+                ZooKeeperMetrics.CHECKPOINT_BYTES, ZooKeeperMetrics.CHECKPOINTS_REJECTED,
+                ZooKeeperMetrics.JOB_NODES_PENDING, ZooKeeperMetrics.SAMPLES_ACCEPTED, ZooKeeperMetrics.SAMPLES_REJECTED,
+                ZooKeeperMetrics.SPECS_REJECTED, Dl2Metrics.FALLBACKS, Dl2Metrics.SERVING, Dl2Metrics.INFERENCE)) {
+            jmx.bean(metric);
+        }
+        assertTrue(jmx.count(RoundMetrics.ROUNDS) > 10, "rounds every 500 ms: " + jmx);
+        assertTrue(jmx.bean(RoundMetrics.ROUNDS).get("Mean").asDouble() > 0, jmx.toString());
+        assertEquals(0, jmx.count(RoundMetrics.FAILED) + jmx.count(RoundMetrics.TIMED_OUT), jmx.toString());
+        assertEquals(0, jmx.value(RoundMetrics.RUNNING).asInt() + jmx.value(RoundMetrics.GPUS_HELD).asInt(),
+                "nothing runs any more: " + jmx);
+        assertEquals(0, jmx.count(JobOutcomeMetrics.FAILED) + jmx.count(JobOutcomeMetrics.KILLED), jmx.toString());
+        assertTrue(jmx.value(ZooKeeperMetrics.SAMPLES_ACCEPTED).asLong() > 0, "the AMs reported progress: " + jmx);
+        assertEquals(0, jmx.value(ZooKeeperMetrics.SAMPLES_REJECTED).asLong(), jmx.toString());
+        assertTrue(jmx.value(ZooKeeperMetrics.WRITES).asLong() > 0, "checkpoints were written: " + jmx);
+        assertTrue(jmx.value(ZooKeeperMetrics.CHECKPOINT_BYTES).asLong() > 0, jmx.toString());
+        assertEquals(0, jmx.value(ZooKeeperMetrics.WRITE_FAILURES).asLong(), jmx.toString());
+        assertEquals(resizes(history, +1), jmx.count(RoundMetrics.GROWS), "grows against " + history);
+        assertEquals(resizes(history, -1), jmx.count(RoundMetrics.SHRINKS), "shrinks against " + history);
+        assertTrue(jmx.count(EnforcementMetrics.PREEMPTIONS) >= jmx.count(EnforcementMetrics.KILLS), jmx.toString());
+        System.out.printf("%s: /jmx after two jobs: rounds %d (mean %.2f ms), grows %d, shrinks %d, preemptions %d,"
+                        + " kills %d, samples %d, checkpoint writes %d%n", policy(), jmx.count(RoundMetrics.ROUNDS),
+                jmx.bean(RoundMetrics.ROUNDS).get("Mean").asDouble(), jmx.count(RoundMetrics.GROWS),
+                jmx.count(RoundMetrics.SHRINKS), jmx.count(EnforcementMetrics.PREEMPTIONS),
+                jmx.count(EnforcementMetrics.KILLS), jmx.value(ZooKeeperMetrics.SAMPLES_ACCEPTED).asLong(),
+                jmx.value(ZooKeeperMetrics.WRITES).asLong());
+    }
+
+    /** Changes in the history of a job that already ran, in the direction of {@code sign}. */
+    private static long resizes(List<PlanBook.TargetChange> history, int sign) {
+        Map<String, PlanBook.TargetChange> last = new HashMap<>();
+        long count = 0;
+        for (PlanBook.TargetChange change : history) {
+            PlanBook.TargetChange before = last.put(change.jobId(), change);
+            if (before != null && before.workers() > 0) {
+                int delta = change.workers() + change.ps() - before.workers() - before.ps();
+                count += Integer.signum(delta) == sign ? 1 : 0;
+            }
+        }
+        return count;
+    }
+
+    private RmJmx awaitJmx(Predicate<RmJmx> ready) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        RmJmx jmx = RmJmx.read(cluster.yarnConf());
+        while (!ready.test(jmx) && System.nanoTime() < deadline) {
+            Thread.sleep(250);
+            jmx = RmJmx.read(cluster.yarnConf());
+        }
+        return jmx;
     }
 
     static int maxPlanned(List<PlanBook.TargetChange> history, String jobId) {

@@ -48,6 +48,11 @@ public final class Dl2ModelStatus implements Dl2Events {
         LOG.warn("DL2 falls back to optimus: {}", reason);
     }
 
+    @Override
+    public void inferred(long nanos) {
+        metrics.inferred(nanos);
+    }
+
     /** The serving model's version; empty while DL2 falls back, or before (or without) any dl2 policy. */
     public Optional<String> servingVersion() {
         return Optional.ofNullable(servingVersion);

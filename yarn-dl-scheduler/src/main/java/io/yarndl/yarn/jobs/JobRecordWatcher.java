@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.api.BackgroundCallback;
 import org.apache.curator.framework.recipes.cache.ChildData;
@@ -77,6 +78,7 @@ public final class JobRecordWatcher implements Closeable {
     private final int maxSamplesPerJob;
     private final JobRecordCodec codec = new JobRecordCodec();
     private final RecordRejections rejections = new RecordRejections();
+    private final AtomicLong acceptedSamples = new AtomicLong();
     private final ConcurrentMap<String, JobState> jobs = new ConcurrentHashMap<>();
     private final SeededHistories seeds = new SeededHistories();
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
@@ -189,6 +191,11 @@ public final class JobRecordWatcher implements Closeable {
         if (changed) {
             notifyListeners();
         }
+    }
+
+    /** Progress samples accepted since this watcher started (seeded histories not counted). */
+    public long acceptedSamples() {
+        return acceptedSamples.get();
     }
 
     /** Counts of the records skipped so far. */
@@ -323,6 +330,7 @@ public final class JobRecordWatcher implements Closeable {
         });
         switch (admission[0]) {
             case ACCEPT:
+                acceptedSamples.incrementAndGet();
                 notifyListeners();
                 break;
             case STEP_BACKWARDS:

@@ -3,8 +3,10 @@ package io.yarndl.yarn.metrics;
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
+import com.codahale.metrics.Timer;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -17,6 +19,8 @@ import java.util.concurrent.atomic.AtomicReference;
  *       when the policy is not {@code dl2}.</li>
  *   <li>{@value #MODEL} (gauge, text): the serving model's version ({@code <id>@<first 12 hex
  *       digits of its sha256>}), null while none serves.</li>
+ *   <li>{@value #INFERENCE} (timer): each call of the model's network (one per action DL2 takes,
+ *       several per round), in the RM: ONNX Runtime's latency as operators see it.</li>
  * </ul>
  * Thread-safe: written by whichever thread builds or runs the policy, read by JMX.
  */
@@ -25,12 +29,15 @@ public final class Dl2Metrics {
     public static final String FALLBACKS = "dl2.fallbacks";
     public static final String SERVING = "dl2.serving";
     public static final String MODEL = "dl2.model";
+    public static final String INFERENCE = "dl2.inference";
 
     private final Counter fallbacks;
+    private final Timer inference;
     private final AtomicReference<String> servingVersion = new AtomicReference<>();
 
     Dl2Metrics(MetricRegistry registry) {
         fallbacks = registry.counter(FALLBACKS);
+        inference = registry.timer(INFERENCE);
         registry.register(SERVING, (Gauge<Integer>) () -> servingVersion.get() == null ? 0 : 1);
         registry.register(MODEL, (Gauge<String>) servingVersion::get);
     }
@@ -44,6 +51,11 @@ public final class Dl2Metrics {
     public void fellBack() {
         servingVersion.set(null);
         fallbacks.inc();
+    }
+
+    /** One network call took {@code nanos}. */
+    public void inferred(long nanos) {
+        inference.update(nanos, TimeUnit.NANOSECONDS);
     }
 
     public long fallbacks() {

@@ -4,6 +4,8 @@ import com.codahale.metrics.Counter;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.Timer;
+import io.yarndl.core.policy.JobPlan;
+import io.yarndl.core.policy.Plan;
 
 import java.util.concurrent.TimeUnit;
 
@@ -14,9 +16,13 @@ import java.util.concurrent.TimeUnit;
  *       (count, mean, percentiles in milliseconds).</li>
  *   <li>{@value #FAILED} and {@value #TIMED_OUT} (counters): rounds whose policy failed or overran
  *       its timeout; the last good plan stayed in force.</li>
- *   <li>{@value #JOBS}, {@value #RUNNING} (gauges): DL jobs the last round saw, and those of them
- *       holding at least one task container.</li>
+ *   <li>{@value #JOBS}, {@value #RUNNING}, {@value #WAITING} (gauges): DL jobs the last round saw,
+ *       those of them holding at least one task container, and those holding none (queued, or
+ *       paused by the plan).</li>
  *   <li>{@value #GPUS_HELD} (gauge): GPUs the DL jobs' task containers held at the last round.</li>
+ *   <li>{@value #GROWS}, {@value #SHRINKS} (counters): plans that raised or lowered the size
+ *       (workers plus parameter servers) of a job the previous plan already ran; a job's first
+ *       start is neither.</li>
  * </ul>
  * Written by the round thread, read by JMX.
  */
@@ -27,25 +33,49 @@ public final class RoundMetrics {
     public static final String TIMED_OUT = "rounds.timed-out";
     public static final String JOBS = "jobs.dl";
     public static final String RUNNING = "jobs.running";
+    public static final String WAITING = "jobs.waiting";
     public static final String GPUS_HELD = "gpus.held";
+    public static final String GROWS = "resizes.grows";
+    public static final String SHRINKS = "resizes.shrinks";
 
     private final Timer rounds;
     private final Counter failed;
     private final Counter timedOut;
+    private final Counter grows;
+    private final Counter shrinks;
     private volatile Holdings holdings = new Holdings(0, 0, 0);
 
     RoundMetrics(MetricRegistry registry) {
         rounds = registry.timer(ROUNDS);
         failed = registry.counter(FAILED);
         timedOut = registry.counter(TIMED_OUT);
+        grows = registry.counter(GROWS);
+        shrinks = registry.counter(SHRINKS);
         registry.register(JOBS, (Gauge<Integer>) () -> holdings.jobs());
         registry.register(RUNNING, (Gauge<Integer>) () -> holdings.running());
+        registry.register(WAITING, (Gauge<Integer>) () -> holdings.jobs() - holdings.running());
         registry.register(GPUS_HELD, (Gauge<Long>) () -> holdings.gpus());
     }
 
     /** A round put a plan in force after {@code nanos}. */
     public void planned(long nanos) {
         rounds.update(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** Counts the jobs whose size {@code after} changed from {@code before}. */
+    public void resized(Plan before, Plan after) {
+        for (JobPlan next : after.jobs().values()) {
+            JobPlan previous = before.jobs().get(next.jobId());
+            if (previous == null || !previous.runs()) {
+                continue;
+            }
+            int change = next.workers() + next.ps() - previous.workers() - previous.ps();
+            if (change > 0) {
+                grows.inc();
+            } else if (change < 0) {
+                shrinks.inc();
+            }
+        }
     }
 
     public void failed() {

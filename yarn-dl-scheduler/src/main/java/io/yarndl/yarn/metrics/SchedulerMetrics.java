@@ -11,7 +11,7 @@ import com.codahale.metrics.MetricRegistry;
  * {@code Count} attribute, a gauge's its {@code Value}.
  *
  * <p>It is Dropwizard Metrics 3.2.4, the copy the ResourceManager ships, not a bundled one. Each
- * concern registers its own metrics in a class of its own, reached from here ({@link #dl2()});
+ * concern registers its own metrics in a class of its own, reached from here ({@link #dl2()}, {@link #rounds()}, ...);
  * a new concern adds a class beside {@link Dl2Metrics} and an accessor, nothing more.
  *
  * <p>Metrics may be recorded before {@link #start()} (the policy is built at init) and are
@@ -26,6 +26,9 @@ public final class SchedulerMetrics {
     private final MetricRegistry registry = new MetricRegistry();
     private final Dl2Metrics dl2 = new Dl2Metrics(registry);
     private final RoundMetrics rounds = new RoundMetrics(registry);
+    private final EnforcementMetrics enforcement = new EnforcementMetrics(registry);
+    private final JobOutcomeMetrics outcomes = new JobOutcomeMetrics(registry);
+    private final ZooKeeperMetrics zooKeeper = new ZooKeeperMetrics(registry);
     private JmxReporter reporter;
 
     /** Registers every metric as an MBean in the platform MBean server; again after a stop, a fresh reporter. */
@@ -54,7 +57,22 @@ public final class SchedulerMetrics {
         return rounds;
     }
 
-    /** DL2's model: fallbacks, whether a model serves, which. */
+    /** Preemptions sent to AMs and containers killed after the grace period. */
+    public EnforcementMetrics enforcement() {
+        return enforcement;
+    }
+
+    /** How the DL jobs ended. */
+    public JobOutcomeMetrics outcomes() {
+        return outcomes;
+    }
+
+    /** Checkpoint writes, job nodes, progress samples accepted and rejected. */
+    public ZooKeeperMetrics zooKeeper() {
+        return zooKeeper;
+    }
+
+    /** DL2's model: fallbacks, whether a model serves, which, and its inference latency. */
     public Dl2Metrics dl2() {
         return dl2;
     }

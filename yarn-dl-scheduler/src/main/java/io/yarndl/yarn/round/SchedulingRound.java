@@ -56,6 +56,7 @@ public final class SchedulingRound {
             Plan plan = policy.plan(snapshot, views);
             checkCovers(plan, views);
             long nanos = System.nanoTime() - start;
+            metrics.resized(book.current(), plan);
             book.record(plan, nanos);
             metrics.planned(nanos);
             return Optional.of(plan);

@@ -6,10 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.codahale.metrics.Gauge;
+import io.yarndl.core.job.TaskCount;
+import io.yarndl.core.job.Allocation;
+import io.yarndl.core.policy.JobPlan;
+import io.yarndl.core.policy.Plan;
+import io.yarndl.yarn.enforce.ShrinkEnforcer;
 import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
+import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
+import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMAppState;
+import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainer;
 import org.junit.jupiter.api.Test;
 
 class SchedulerMetricsTest {
@@ -81,6 +92,91 @@ class SchedulerMetricsTest {
         assertEquals(3, gauge(metrics, RoundMetrics.JOBS));
         assertEquals(2, gauge(metrics, RoundMetrics.RUNNING));
         assertEquals(6L, gauge(metrics, RoundMetrics.GPUS_HELD));
+    }
+
+    @Test
+    void resizesCountJobsThePreviousPlanRanWhoseSizeRoseOrFell() {
+        SchedulerMetrics metrics = new SchedulerMetrics();
+        Plan before = Plan.of(10, "optimus", List.of(running("grows", 1, 0), running("shrinks", 2, 1),
+                running("same", 2, 0), JobPlan.waiting("starts", "queued")));
+        Plan after = Plan.of(20, "optimus", List.of(running("grows", 2, 0), running("shrinks", 2, 0),
+                running("same", 2, 0), running("starts", 3, 0), running("new", 1, 0)));
+
+        metrics.rounds().resized(before, after);
+
+        assertEquals(1, metrics.registry().counter(RoundMetrics.GROWS).getCount());
+        assertEquals(1, metrics.registry().counter(RoundMetrics.SHRINKS).getCount(),
+                "a first start (from waiting or new) is not a resize");
+    }
+
+    @Test
+    void jobsWaitingAreTheJobsHoldingNoTaskContainer() {
+        SchedulerMetrics metrics = new SchedulerMetrics();
+        metrics.rounds().held(5, 3, 6);
+        assertEquals(2, gauge(metrics, RoundMetrics.WAITING));
+    }
+
+    @Test
+    void preemptionsAndKillsAreCountedAsTheyAreSent() {
+        SchedulerMetrics metrics = new SchedulerMetrics();
+        List<String> sent = new ArrayList<>();
+        ShrinkEnforcer.Actions counted = metrics.enforcement().counting(new ShrinkEnforcer.Actions() {
+            @Override
+            public void markForPreemption(ApplicationAttemptId attempt, RMContainer container) {
+                sent.add("preempt");
+            }
+
+            @Override
+            public void kill(ApplicationAttemptId attempt, RMContainer container) {
+                sent.add("kill");
+            }
+        });
+
+        counted.markForPreemption(null, null);
+        counted.markForPreemption(null, null);
+        counted.kill(null, null);
+
+        assertEquals(List.of("preempt", "preempt", "kill"), sent, "the real actions still run");
+        assertEquals(2, metrics.registry().counter(EnforcementMetrics.PREEMPTIONS).getCount());
+        assertEquals(1, metrics.registry().counter(EnforcementMetrics.KILLS).getCount());
+    }
+
+    @Test
+    void jobOutcomesCountFinalStatesOnly() {
+        SchedulerMetrics metrics = new SchedulerMetrics();
+        metrics.outcomes().ended(RMAppState.FINISHED);
+        metrics.outcomes().ended(RMAppState.FINISHED);
+        metrics.outcomes().ended(RMAppState.FAILED);
+        metrics.outcomes().ended(RMAppState.KILLED);
+        metrics.outcomes().ended(RMAppState.RUNNING);
+        metrics.outcomes().ended(null);
+
+        assertEquals(2, metrics.registry().counter(JobOutcomeMetrics.FINISHED).getCount());
+        assertEquals(1, metrics.registry().counter(JobOutcomeMetrics.FAILED).getCount());
+        assertEquals(1, metrics.registry().counter(JobOutcomeMetrics.KILLED).getCount());
+    }
+
+    @Test
+    void zooKeeperMetricsReadZeroBeforeTheSchedulerNamesItsState() {
+        SchedulerMetrics metrics = new SchedulerMetrics();
+        for (String name : List.of(ZooKeeperMetrics.WRITES, ZooKeeperMetrics.WRITE_FAILURES,
+                ZooKeeperMetrics.SAMPLES_ACCEPTED, ZooKeeperMetrics.SAMPLES_REJECTED)) {
+            assertEquals(0L, gauge(metrics, name), name);
+        }
+        assertEquals(0, gauge(metrics, ZooKeeperMetrics.JOB_NODES_PENDING));
+    }
+
+    @Test
+    void dl2InferenceIsTimedPerNetworkCall() {
+        SchedulerMetrics metrics = new SchedulerMetrics();
+        metrics.dl2().inferred(200_000);
+        metrics.dl2().inferred(400_000);
+        assertEquals(2, metrics.registry().timer(Dl2Metrics.INFERENCE).getCount());
+        assertEquals(300_000, metrics.registry().timer(Dl2Metrics.INFERENCE).getSnapshot().getMean(), 1);
+    }
+
+    private static JobPlan running(String id, int workers, int ps) {
+        return JobPlan.placed(id, new Allocation(Map.of("n1", new TaskCount(workers, ps))), "test");
     }
 
     private static Object gauge(SchedulerMetrics metrics, String name) {

@@ -16,4 +16,8 @@ public interface Dl2Events {
     /** DL2 runs {@code optimus} instead, because of {@code reason} (it names the model file and what is wrong). */
     default void fellBack(String reason) {
     }
+
+    /** One call of the serving model's network took {@code nanos} (several calls per plan: one per action). */
+    default void inferred(long nanos) {
+    }
 }

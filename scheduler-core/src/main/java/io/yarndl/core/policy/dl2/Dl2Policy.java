@@ -181,7 +181,9 @@ public final class Dl2Policy implements SchedulingPolicy {
             if (round.mask(valid) == 0) {
                 break;
             }
+            long started = System.nanoTime();
             float[] logits = model.network().logits(state);
+            events.inferred(System.nanoTime() - started);
             requireSane(logits);
             int action = chooser.choose(logits, valid);
             recorder.decided(snapshot.timeSec(), state, valid, action);

@@ -182,6 +182,18 @@ class Dl2PolicyTest {
     }
 
     @Test
+    void reportsTheLatencyOfEveryNetworkCall() {
+        Dl2TestModels.RecordingEvents events = new Dl2TestModels.RecordingEvents();
+        Dl2Policy policy = Dl2Policy.deciding(Dl2TestModels.load("prefers-slot0.onnx"), ActionChooser.greedy(), events);
+
+        policy.plan(Clusters.uniform(2, 4), List.of(Jobs.job("a").workerRange(1, 3).build(),
+                Jobs.job("b").submittedAt(1).build()));
+
+        assertEquals(2, events.inferenceNanos.size(), "two decisions, two calls: " + events.inferenceNanos);
+        assertTrue(events.inferenceNanos.stream().allMatch(nanos -> nanos > 0), events.inferenceNanos.toString());
+    }
+
+    @Test
     void roundEndsWithoutAskingTheNetworkWhenOnlyStopIsLeft() {
         List<Integer> actions = new ArrayList<>();
         Dl2Policy policy = Dl2Policy.training(Dl2TestModels.load("prefers-slot0.onnx"), ActionChooser.greedy(),

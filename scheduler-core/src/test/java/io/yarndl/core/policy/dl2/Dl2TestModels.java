@@ -73,6 +73,12 @@ final class Dl2TestModels {
     static final class RecordingEvents implements Dl2Events {
         final List<Dl2Model> served = new ArrayList<>();
         final List<String> fallbacks = new ArrayList<>();
+        final List<Long> inferenceNanos = new ArrayList<>();
+
+        @Override
+        public void inferred(long nanos) {
+            inferenceNanos.add(nanos);
+        }
 
         @Override
         public void serving(Dl2Model model) {
