@@ -69,7 +69,7 @@ function renderJobs(jobs) {
     badge.className = 'state ' + job.state;
     badge.textContent = job.state;
     state.appendChild(badge);
-    cell(row, job.live ? job.size.workers + ' / ' + job.target.workers : 'ended', 'num');
+    cell(row, job.live ? job.size.workers + ' / ' + job.target.workers : '–', 'num');
     cell(row, job.progress ? job.progress.step : null, 'num');
     cell(row, job.progress ? job.progress.loss.toFixed(4) : null, 'num');
     const remaining = cell(row, duration(job.remaining.seconds) || job.remaining.reason);
@@ -86,6 +86,10 @@ function renderPlan(plan) {
       + plan.lastRoundMillis.toFixed(1) + ' ms';
   const body = document.querySelector('#plan tbody');
   body.replaceChildren();
+  if (plan.jobs.length === 0) {
+    const td = cell(body.insertRow(), 'no deep-learning job is running: the plan sizes none', 'muted');
+    td.colSpan = 4;
+  }
   for (const decision of plan.jobs) {
     const row = body.insertRow();
     cell(row, decision.id);
@@ -135,36 +139,57 @@ function drawChart(id, config, points) {
   canvas.dataset.drawnPoints = String(points);
 }
 
-/** Step lines per job: held workers solid, the plan's target dashed; x in minutes since the first job. */
+/** Size of a job at time t from its change points (0 before the first). */
+function sizeAt(points, t, field) {
+  let value = 0;
+  for (const p of points) {
+    if (p.time > t) {
+      break;
+    }
+    value = p[field];
+  }
+  return value;
+}
+
+/**
+ * Workers over time: what each job held as stacked steps (their sum is what DL jobs held), and
+ * each job's planned target as a dashed line; x in seconds or minutes since the first submission.
+ */
 function renderSizes(details) {
   const start = Math.min(...details.map(d => d.job.submitTime));
   const now = Date.now() / 1000;
-  const datasets = [];
+  const times = new Set();
+  for (const detail of details) {
+    detail.sizes.forEach(p => times.add(p.time));
+    times.add(detail.job.live ? now : detail.job.lastSeen);
+  }
+  const grid = [...times].sort((a, b) => a - b);
+  const last = grid.length > 0 ? grid[grid.length - 1] : now;
+  const unit = last - start < 300 ? 1 : 60;
+  const x = t => (t - start) / unit;
+  const held = [];
+  const targets = [];
   let points = 0;
   details.forEach((detail, i) => {
     const color = COLORS[i % COLORS.length];
-    const end = detail.job.live ? now : detail.job.lastSeen;
-    const held = detail.sizes.map(p => ({ x: (p.time - start) / 60, y: p.heldWorkers }));
-    const target = detail.sizes.map(p => ({ x: (p.time - start) / 60, y: p.targetWorkers }));
-    if (held.length > 0 && detail.job.live) {
-      held.push({ x: (end - start) / 60, y: held[held.length - 1].y });
-      target.push({ x: (end - start) / 60, y: target[target.length - 1].y });
-    }
-    points += held.length;
     const label = detail.job.name + ' (' + detail.job.id.replace(/^application_\d+_/, '#') + ')';
-    datasets.push({ label: label + ' held', data: held, borderColor: color, backgroundColor: color,
-      stepped: true, pointRadius: 0, borderWidth: 2 });
-    datasets.push({ label: label + ' target', data: target, borderColor: color, borderDash: [6, 4],
-      stepped: true, pointRadius: 0, borderWidth: 1 });
+    const heldData = grid.map(t => ({ x: x(t), y: sizeAt(detail.sizes, t, 'heldWorkers') }));
+    const targetData = grid.map(t => ({ x: x(t), y: sizeAt(detail.sizes, t, 'targetWorkers') }));
+    points += heldData.length + targetData.length;
+    held.push({ label: label + ' held', data: heldData, borderColor: color, backgroundColor: color + '99',
+      fill: i === 0 ? 'origin' : '-1', stack: 'held', stepped: true, pointRadius: 0, borderWidth: 1.5 });
+    targets.push({ label: label + ' target', data: targetData, borderColor: color, backgroundColor: color,
+      borderDash: [6, 4], fill: false, stack: 'target-' + i, stepped: true, pointRadius: 0, borderWidth: 1.5 });
   });
   drawChart('sizes-chart', {
     type: 'line',
-    data: { datasets },
+    data: { datasets: held.concat(targets) },
     options: {
       parsing: false,
       scales: {
-        x: { type: 'linear', title: { display: true, text: 'minutes since the first job was submitted' } },
-        y: { beginAtZero: true, ticks: { precision: 0 }, title: { display: true, text: 'workers' } },
+        x: { type: 'linear', min: 0, title: { display: true,
+          text: (unit === 1 ? 'seconds' : 'minutes') + ' since the first job was submitted' } },
+        y: { stacked: true, beginAtZero: true, ticks: { precision: 0 }, title: { display: true, text: 'workers' } },
       },
       plugins: { legend: { position: 'bottom', labels: { boxWidth: 14 } } },
     },
@@ -186,7 +211,8 @@ function renderLoss(detail) {
     data: {
       datasets: [
         { label: 'reported loss', data: samples, backgroundColor: '#457b9d', pointRadius: 2.5 },
-        { label: 'fitted curve', data: curve, type: 'line', borderColor: '#e76f51', pointRadius: 0, borderWidth: 2 },
+        { label: 'fitted curve', data: curve, type: 'line', borderColor: '#e76f51', backgroundColor: '#e76f51',
+          pointRadius: 0, borderWidth: 2 },
       ],
     },
     options: {

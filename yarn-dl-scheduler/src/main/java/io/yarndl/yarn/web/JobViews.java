@@ -13,6 +13,7 @@ import io.yarndl.yarn.status.JobRecord;
 import io.yarndl.yarn.status.SchedulerStatus;
 import io.yarndl.yarn.status.SizePoint;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -31,11 +32,13 @@ final class JobViews {
         this.status = status;
     }
 
+    /** Every job held, in submission order (then by id). */
     List<JobSummary> summaries() {
         List<JobSummary> jobs = new ArrayList<>();
         for (JobRecord job : status.jobs()) {
             jobs.add(summary(job));
         }
+        jobs.sort(Comparator.comparingDouble(JobSummary::submitTime).thenComparing(JobSummary::id));
         return jobs;
     }
 
