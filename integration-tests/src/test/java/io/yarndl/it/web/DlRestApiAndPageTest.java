@@ -321,6 +321,7 @@ class DlRestApiAndPageTest {
             Thread.sleep(500);
         }
         assertNotNull(jobsWhileRunning, "resnet never had a fitted curve and a predicted remaining time over HTTP");
+        System.out.println("GET " + DL + "jobs while resnet ran: " + jobsWhileRunning);
         assertNotNull(planWithBoth, "no plan ever sized both jobs");
     }
 
