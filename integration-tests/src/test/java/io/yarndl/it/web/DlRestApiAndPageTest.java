@@ -68,7 +68,7 @@ class DlRestApiAndPageTest {
     private static ToyJobClient client;
     private static ApplicationId plain;
     private static CapturedLog switches;
-    /** The last /dl/jobs answer while resnet ran with a fitted loss curve and time to go predicted. */
+    /** A /dl/jobs answer while resnet ran, a third of the way, with a fitted loss curve and time to go predicted. */
     private static JsonNode jobsWhileRunning;
     /** A /dl/plan answer that sized both jobs. */
     private static JsonNode planWithBoth;
@@ -137,6 +137,9 @@ class DlRestApiAndPageTest {
         assertEquals("all-reduce", running.get("model").get("speed").get("form").asText(), running.toString());
         double remaining = running.get("remaining").get("seconds").asDouble();
         assertTrue(remaining > 0 && remaining < 600, "a toy job of about a minute: " + running);
+        // The toy's loss reaches the target 0.2 at step 900: the fitted curve must say about that.
+        double goalStep = running.get("progress").get("step").asLong() + running.get("remaining").get("steps").asDouble();
+        assertEquals(900, goalStep, 150, running.toString());
 
         JsonNode list = rm.json(DL + "jobs");
         assertEquals("optimus", list.get("policy").asText());
@@ -309,9 +312,10 @@ class DlRestApiAndPageTest {
         while (!(finished(resnet) && finished(bert)) && System.nanoTime() < deadline) {
             JsonNode jobs = rm.json(DL + "jobs");
             JsonNode job = find(jobs.get("jobs"), resnet);
-            // The latest answer with time still to go (at the very end the prediction is rightly 0).
-            if (job != null && job.get("live").asBoolean() && job.get("remaining").get("seconds").asDouble() > 0
-                    && job.get("model").get("curve").isObject()) {
+            // The first answer past a third of the way (step 300 of 900) with a curve and time to go.
+            if (jobsWhileRunning == null && job != null && job.get("live").asBoolean()
+                    && job.get("progress").isObject() && job.get("progress").get("step").asLong() >= 300
+                    && job.get("remaining").get("seconds").asDouble() > 0 && job.get("model").get("curve").isObject()) {
                 jobsWhileRunning = jobs;
             }
             JsonNode plan = rm.json(DL + "plan");
