@@ -42,7 +42,7 @@ final class DlPageInBrowser {
     }
 
     static Seen open(String url, Path scratch, Path screenshot) throws IOException, InterruptedException {
-        ChromeDriver browser = HeadlessChromium.start(scratch, 1400, 920);
+        ChromeDriver browser = HeadlessChromium.start(scratch, 1400, 1100);
         try {
             browser.get(url);
             long deadline = System.currentTimeMillis() + WAIT_MILLIS;
