@@ -20,6 +20,7 @@ import io.yarndl.yarn.round.PlanBook;
 import io.yarndl.yarn.round.PolicyRunner;
 import io.yarndl.yarn.round.SchedulingRound;
 import io.yarndl.yarn.round.YarnResources;
+import io.yarndl.yarn.status.SchedulerStatus;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
@@ -98,6 +99,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
     private ScheduledExecutorService loop;
     private DlAdmissions admissions;
     private ZooKeeperState zooKeeper;
+    private SchedulerStatus status;
 
     @Override
     public void serviceInit(Configuration conf) throws Exception {
@@ -119,6 +121,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
                 () -> dl2.status().servingVersion().orElse(null));
         metrics.zooKeeper().watch(zooKeeper);
         admissions = new DlAdmissions(this, settings, dlApplications, zooKeeper);
+        status = new SchedulerStatus(planBook, policyRunner, dl2.status(), settings.policy(), this::yarnStateOf);
         LOG.info("yarn-dl DeepLearningScheduler configured: {}", settings.describe());
     }
 
@@ -198,6 +201,11 @@ public class DeepLearningScheduler extends CapacityScheduler {
     /** Everything the scheduler keeps in ZooKeeper. */
     public ZooKeeperState zooKeeperState() {
         return zooKeeper;
+    }
+
+    /** What the RM's REST API and web page read, and the run-time policy switch (io.yarndl.yarn.web). */
+    public SchedulerStatus status() {
+        return status;
     }
 
     /** Whether {@code applicationId} is a deep-learning job this scheduler sizes. */
@@ -295,6 +303,16 @@ public class DeepLearningScheduler extends CapacityScheduler {
         }
     }
 
+    /** The RM's state of an application, by its id; empty for an id it does not know or cannot parse. */
+    private Optional<String> yarnStateOf(String applicationId) {
+        try {
+            RMApp app = getRMContext().getRMApps().get(ApplicationId.fromString(applicationId));
+            return app == null ? Optional.empty() : Optional.of(app.createApplicationState().name());
+        } catch (IllegalArgumentException notAnId) {
+            return Optional.empty();
+        }
+    }
+
     /**
      * Drops a finished application's records, in memory and in ZooKeeper: a killed AM gets no
      * chance to remove its own. In the background, so the scheduler's event thread never waits on
@@ -313,6 +331,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
             long now = System.currentTimeMillis();
             round.run(now / 1000.0, getAllNodes(), jobs);
             zooKeeper.afterRound(now);
+            status.afterRound(now / 1000.0, jobs);
             for (DlApplication app : dlApplications.values()) {
                 FiCaSchedulerApp attempt = currentAttempt(app.id());
                 if (attempt != null) {

@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * it holds yarn-dl's own classes ({@code io/yarndl/}, with DeepLearningScheduler and the policy
  * core among them), the shipped DL2 model ({@code yarn-dl/dl2/}) and ONNX Runtime as its own jar
  * has it (unrelocated: its JNI names are fixed; natives included, macOS debug symbols left out),
- * and nothing else: no Jackson, Curator or Dropwizard Metrics, which the RM provides. No jar on
+ * Chart.js's one script for the web page, at its webjar's path (and its licence), and nothing else: no Jackson, Curator or Dropwizard Metrics, which the RM provides. No jar on
  * this module's test classpath, which is a Hadoop 3.5.0 ResourceManager's with MapReduce and
  * ZooKeeper, has a class in yarn-dl's or ONNX Runtime's packages.
  */
@@ -33,6 +33,7 @@ class RmPluginJarContentsTest {
     private static final String OWN_PACKAGE = "io/yarndl/";
     private static final String OWN_RESOURCES = "yarn-dl/";
     private static final String ONNX_RUNTIME_PACKAGE = "ai/onnxruntime/";
+    private static final String CHART_JS = "META-INF/resources/webjars/chart.js/4.5.1/";
 
     @Test
     void pluginJarHoldsYarnDlAndOnnxRuntimeAndNothingTheRmShips() throws Exception {
@@ -56,6 +57,10 @@ class RmPluginJarContentsTest {
         assertTrue(names.contains("ai/onnxruntime/OrtSession.class"), "ONNX Runtime missing or relocated");
         assertTrue(names.contains("ai/onnxruntime/native/linux-x64/libonnxruntime.so"), "ONNX Runtime natives missing");
         assertFalse(names.stream().anyMatch(name -> name.contains(".dSYM/")), "macOS debug symbols bundled");
+        assertEquals(List.of(CHART_JS + "LICENSE.md", CHART_JS + "dist/chart.umd.js"),
+                names.stream().filter(name -> name.startsWith(CHART_JS) && !name.endsWith("/")).sorted().toList(),
+                "the web page's Chart.js, and only the file it loads");
+        assertTrue(names.contains("yarn-dl/web/index.html"), "the web page missing");
     }
 
     @Test

@@ -27,6 +27,10 @@ import java.util.concurrent.TimeoutException;
  * <p>{@link #renew()} replaces the instance (not the thread) on purpose, when what the policy is
  * built from has changed.
  *
+ * <p>{@link #switchTo(String)} puts another policy of the registry in place at run time (an
+ * admin's request through the RM's REST API). It lasts until the RM restarts: the configured
+ * policy is the one a restarted scheduler runs.
+ *
  * <p>A {@link LearningPolicy}'s state is saved after every good round, on the policy's own thread,
  * so the copy the checkpoint stores is always one the policy planned with. A fresh instance, after
  * an overrun or an RM restart, is given that state back instead of learning every job again.
@@ -34,7 +38,7 @@ import java.util.concurrent.TimeoutException;
 public final class PolicyRunner implements AutoCloseable {
 
     private final PolicyRegistry registry;
-    private final String policyName;
+    private volatile String policyName;
     private final Duration timeout;
     private volatile SchedulingPolicy policy;
     private ExecutorService executor;
@@ -96,6 +100,34 @@ public final class PolicyRunner implements AutoCloseable {
         replaceInstance();
     }
 
+    /** The names {@link #switchTo(String)} accepts, sorted. */
+    public Set<String> knownPolicies() {
+        return registry.names();
+    }
+
+    /**
+     * Runs policy {@code name} from the next round on; a round already submitted finishes with the
+     * old one. What the old policy learned goes to the new one only when it is the same policy
+     * (another policy's fitted models mean nothing to it, and the checkpoint must not carry them
+     * under the new name).
+     *
+     * @return the name of the policy it replaced
+     * @throws io.yarndl.core.policy.UnknownPolicyException for a name the registry does not know; nothing changes then
+     */
+    public synchronized String switchTo(String name) {
+        SchedulingPolicy fresh = registry.create(name);
+        String previous = policyName;
+        policyName = name.trim();
+        PolicyState known = lastState;
+        if (known != null && known.policy().equals(policyName) && fresh instanceof LearningPolicy learning) {
+            executor.submit(() -> learning.restoreState(known));
+        } else {
+            lastState = null;
+        }
+        policy = fresh;
+        return previous;
+    }
+
     /**
      * Gives the policy what an earlier instance learned.
      *
@@ -123,7 +155,7 @@ public final class PolicyRunner implements AutoCloseable {
     }
 
     /** A fresh instance in place of the current one, given what the old one learned (on the policy's thread). */
-    private void replaceInstance() {
+    private synchronized void replaceInstance() {
         SchedulingPolicy fresh = registry.create(policyName);
         policy = fresh;
         PolicyState known = lastState;

@@ -154,10 +154,12 @@ class ShippedConfTest {
     }
 
     @Test
-    void yarnSiteFragmentSelectsTheScheduler() {
+    void yarnSiteFragmentSelectsTheSchedulerAndItsWebServices() {
         Configuration conf = load("yarn-site-fragment.xml");
 
         assertEquals("io.yarndl.yarn.DeepLearningScheduler", conf.getTrimmed(YarnConfiguration.RM_SCHEDULER));
+        assertEquals(io.yarndl.yarn.web.DlWebServices.class.getName(),
+                conf.getTrimmed(YarnConfiguration.YARN_WEBAPP_CUSTOM_WEBSERVICE_CLASS));
         assertFalse(conf.getTrimmed(SchedulerSettings.HADOOP_ZK_ADDRESS, "").isEmpty());
         for (String name : conf.getValByRegex("^yarn\\.dl\\.").keySet()) {
             assertTrue(SchedulerSettings.KEYS.contains(name), "unknown key in the fragment: " + name);

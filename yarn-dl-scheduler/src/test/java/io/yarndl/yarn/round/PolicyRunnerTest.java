@@ -11,6 +11,7 @@ import io.yarndl.core.policy.Plan;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.PolicyState;
 import io.yarndl.core.policy.SchedulingPolicy;
+import io.yarndl.core.policy.UnknownPolicyException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -88,6 +89,40 @@ class PolicyRunnerTest {
             assertTrue(other.getMessage().contains("optimus"), other.getMessage());
             assertTrue(none.getMessage().contains("keeps no learned state"), none.getMessage());
             assertTrue(stateless.lastState().isEmpty());
+        }
+    }
+
+    @Test
+    void aSwitchedPolicyPlansFromTheNextRoundAndDropsAnotherPolicysLearnedState() throws Exception {
+        int[] calls = {0};
+        PolicyRegistry registry = new PolicyRegistry().register(Learner.NAME, () -> new Learner(calls, false))
+                .register("fixed", Fixed::new);
+        try (PolicyRunner runner = new PolicyRunner(registry, Learner.NAME, Duration.ofSeconds(5))) {
+            runner.plan(EMPTY, List.of());
+
+            assertEquals(Learner.NAME, runner.switchTo("fixed"));
+            Plan fixed = runner.plan(EMPTY, List.of());
+            assertEquals("fixed", fixed.policy());
+            assertEquals("fixed", runner.policyName());
+            assertTrue(runner.lastState().isEmpty(), "the learner's state is not the fixed policy's");
+
+            runner.switchTo(Learner.NAME);
+            assertEquals(Learner.NAME, runner.plan(EMPTY, List.of()).policy());
+            assertEquals(1, rounds(runner.lastState().orElseThrow()), "a fresh learner, nothing kept across the switch");
+        }
+    }
+
+    @Test
+    void aSwitchToAnUnknownPolicyChangesNothingAndNamesTheKnownOnes() throws Exception {
+        try (PolicyRunner runner = runner(false, Duration.ofSeconds(5))) {
+            runner.plan(EMPTY, List.of());
+
+            UnknownPolicyException unknown = assertThrows(UnknownPolicyException.class, () -> runner.switchTo("sjf"));
+
+            assertTrue(unknown.getMessage().contains("known policies: " + Learner.NAME), unknown.getMessage());
+            assertEquals(Learner.NAME, runner.policyName());
+            runner.plan(EMPTY, List.of());
+            assertEquals(2, rounds(runner.lastState().orElseThrow()), "the same learner planned on");
         }
     }
 

@@ -1,0 +1,81 @@
+package io.yarndl.it.web;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+
+/**
+ * Opens the yarn-dl page in headless Chromium, waits until it has listed the jobs and drawn both
+ * charts (the page marks a drawn canvas with {@code data-drawn-points}), reads what it shows, and
+ * saves a screenshot.
+ */
+final class DlPageInBrowser {
+
+    private static final long WAIT_MILLIS = 30_000;
+
+    /** Counts a chart's points from Chart.js's own data, not from the page's marker. */
+    private static final String CHART_POINTS = "const chart = Chart.getChart(arguments[0]);"
+            + " return chart ? chart.data.datasets.reduce((n, d) => n + d.data.length, 0) : -1;";
+
+    private DlPageInBrowser() {
+    }
+
+    /**
+     * What the page showed.
+     *
+     * @param listedJobs            application ids in the jobs table
+     * @param sizesChartPoints      the sizes chart's {@code data-drawn-points}
+     * @param sizesChartPointsInChartJs the points Chart.js holds for it
+     * @param lossChartPoints       the loss chart's {@code data-drawn-points}
+     * @param lossChartPointsInChartJs the points Chart.js holds for it
+     * @param planAndPolicyText     the text of the plan and policy sections
+     * @param updateLine            the page's status line ("updated …", or why an update failed)
+     */
+    record Seen(List<String> listedJobs, int sizesChartPoints, long sizesChartPointsInChartJs, int lossChartPoints,
+                long lossChartPointsInChartJs, String planAndPolicyText, String updateLine) {
+    }
+
+    static Seen open(String url, Path scratch, Path screenshot) throws IOException, InterruptedException {
+        ChromeDriver browser = HeadlessChromium.start(scratch, 1400, 1100);
+        try {
+            browser.get(url);
+            long deadline = System.currentTimeMillis() + WAIT_MILLIS;
+            while (!drawn(browser) && System.currentTimeMillis() < deadline) {
+                Thread.sleep(200);
+            }
+            Files.createDirectories(screenshot.getParent());
+            Files.write(screenshot, browser.getScreenshotAs(OutputType.BYTES));
+            List<String> jobs = new ArrayList<>();
+            for (WebElement row : browser.findElements(By.cssSelector("#jobs tbody tr[data-job-id]"))) {
+                jobs.add(row.getAttribute("data-job-id"));
+            }
+            return new Seen(jobs, marker(browser, "sizes-chart"), chartJsPoints(browser, "sizes-chart"),
+                    marker(browser, "loss-chart"), chartJsPoints(browser, "loss-chart"),
+                    browser.findElement(By.id("plan-meta")).getText() + " | "
+                            + browser.findElement(By.id("policy")).getText(),
+                    String.valueOf(browser.executeScript("return document.getElementById('updated').textContent;")));
+        } finally {
+            browser.quit();
+        }
+    }
+
+    private static boolean drawn(ChromeDriver browser) {
+        return !browser.findElements(By.cssSelector("#jobs tbody tr[data-job-id]")).isEmpty()
+                && marker(browser, "sizes-chart") > 0 && marker(browser, "loss-chart") > 0;
+    }
+
+    private static int marker(ChromeDriver browser, String canvas) {
+        String points = browser.findElement(By.id(canvas)).getAttribute("data-drawn-points");
+        return points == null ? 0 : Integer.parseInt(points);
+    }
+
+    private static long chartJsPoints(ChromeDriver browser, String canvas) {
+        return ((Number) browser.executeScript(CHART_POINTS, canvas)).longValue();
+    }
+}
