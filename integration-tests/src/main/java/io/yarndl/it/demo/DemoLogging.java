@@ -36,7 +36,7 @@ final class DemoLogging {
         }
         setIfAbsent("yarndl.demo.log", workDir.resolve("demo.log").toString());
         setIfAbsent("log4j.configuration", CONFIG);
-        setIfAbsent(TEST_DATA_DIR, workDir.resolve("cluster").toString());
+        setIfAbsent(TEST_DATA_DIR, DemoPaths.clusterDir(workDir).toString());
         Logger root = LogManager.getLogManager().getLogger("");
         for (Handler handler : root.getHandlers()) {
             root.removeHandler(handler);

@@ -36,6 +36,14 @@ public record DemoPaths(Path amJar, Path examples, Path workDir) {
         return Path.of(System.getProperty(WORK_DIR, "target/demo")).toAbsolutePath();
     }
 
+    /**
+     * The embedded cluster's files under {@code workDir}: HDFS blocks, NodeManager folders, container
+     * logs. Emptied when a demo starts, so it holds the last run only.
+     */
+    static Path clusterDir(Path workDir) {
+        return workDir.resolve("cluster");
+    }
+
     /** The training script both jobs run. */
     Path ddpScript() {
         return examples.resolve("ddp_cnn.py");

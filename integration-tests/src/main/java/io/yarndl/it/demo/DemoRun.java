@@ -1,12 +1,17 @@
 package io.yarndl.it.demo;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 
 /**
@@ -37,6 +42,7 @@ final class DemoRun {
         }
         printer.plain("Starting ZooKeeper, HDFS and YARN (2 NodeManagers x 4 GPUs, scheduler policy "
                 + settings.policy() + "); the cluster's log: " + paths.log());
+        removePreviousRun(DemoPaths.clusterDir(paths.workDir()));
         DemoCluster cluster = DemoCluster.start(settings.policy(), port);
         List<JobStatus> outcome = List.of();
         try {
@@ -66,6 +72,18 @@ final class DemoRun {
         }
         boolean allSucceeded = !outcome.isEmpty() && outcome.stream().allMatch(JobStatus::succeeded);
         return allSucceeded ? 0 : YarnDlDemo.EXIT_FAILED;
+    }
+
+    /** Each run's MiniYARNCluster makes a new folder; without this they pile up under target/. */
+    private static void removePreviousRun(Path clusterDir) throws IOException {
+        if (!Files.exists(clusterDir)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(clusterDir)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
     }
 
     private static void printUrls(ProgressPrinter printer, DemoCluster cluster) {
