@@ -5,14 +5,10 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.stream.Stream;
-import org.apache.hadoop.yarn.api.records.ApplicationId;
 
 /**
  * One demo from start to stop: the cluster up, the URLs printed, the two jobs submitted and followed
@@ -111,19 +107,5 @@ final class DemoRun {
                     ProgressPrinter.clock(j.elapsed()), j.step() < 0 ? "0" : Long.toString(j.step()), j.totalSteps(),
                     loss));
         }
-    }
-
-    /** Application ids to job names, for the plan's lines. */
-    static Map<String, String> names(Map<DemoJob, ApplicationId> submitted) {
-        Map<String, String> names = new LinkedHashMap<>();
-        submitted.forEach((job, id) -> names.put(id.toString(), job.name()));
-        return names;
-    }
-
-    static List<DemoJob> jobs(DemoSettings settings) {
-        List<DemoJob> jobs = new ArrayList<>();
-        jobs.add(new DemoJob("ddp-first", settings.firstEpochs(), settings.stepsPerEpoch(), settings.stepSeconds()));
-        jobs.add(new DemoJob("ddp-second", settings.secondEpochs(), settings.stepsPerEpoch(), settings.stepSeconds()));
-        return jobs;
     }
 }

@@ -39,7 +39,7 @@ final class JobsFollower {
 
     /** Runs the jobs; returns their last statuses (both ended, unless a stop was asked for). */
     List<JobStatus> follow() throws Exception {
-        List<DemoJob> jobs = DemoRun.jobs(settings);
+        List<DemoJob> jobs = jobs(settings);
         DemoJob first = jobs.get(0);
         DemoJob second = jobs.get(1);
         submit(first);
@@ -48,7 +48,7 @@ final class JobsFollower {
         List<JobStatus> statuses = List.of();
         while (true) {
             statuses = read();
-            plans.newChanges(DemoRun.names(submitted)).forEach(printer::event);
+            plans.newChanges(names()).forEach(printer::event);
             printer.jobs(statuses);
             JobStatus firstStatus = statuses.get(0);
             if (!submitted.containsKey(second)) {
@@ -72,6 +72,20 @@ final class JobsFollower {
         }
         printer.freeze();
         return statuses;
+    }
+
+    /** The first job (the one that grows and shrinks) and the second, from the settings. */
+    static List<DemoJob> jobs(DemoSettings settings) {
+        return List.of(
+                new DemoJob("ddp-first", settings.firstEpochs(), settings.stepsPerEpoch(), settings.stepSeconds()),
+                new DemoJob("ddp-second", settings.secondEpochs(), settings.stepsPerEpoch(), settings.stepSeconds()));
+    }
+
+    /** Application ids to job names, for the plan's lines. */
+    private Map<String, String> names() {
+        Map<String, String> names = new LinkedHashMap<>();
+        submitted.forEach((job, id) -> names.put(id.toString(), job.name()));
+        return names;
     }
 
     private void submit(DemoJob job) {
