@@ -54,6 +54,10 @@ def parse_args(argv=None):
     p.add_argument("--min-step-seconds", type=float, default=0.0,
                    help="make each step last at least this long; stands in for a bigger model so tests "
                         "can watch a resize happen mid-training (default: %(default)s)")
+    p.add_argument("--step-compute-seconds", type=float, default=0.0,
+                   help="make each step last at least this long divided by the world size: a bigger "
+                        "model's compute, which more workers share, so that adding workers speeds "
+                        "training up as it would on GPUs (default: %(default)s)")
     p.add_argument("--seed", type=int, default=0, help="seed of the data and the initial weights")
     args = p.parse_args(argv)
     if args.epochs is None and args.total_steps is None and args.target_loss is None:
@@ -150,8 +154,9 @@ def main(argv=None):
             global_loss /= world
         value = global_loss.item()
         smoothed = value if smoothed is None else 0.9 * smoothed + 0.1 * value
-        if args.min_step_seconds > 0:
-            time.sleep(max(0.0, args.min_step_seconds - (time.monotonic() - started)))
+        least = max(args.min_step_seconds, args.step_compute_seconds / world)
+        if least > 0:
+            time.sleep(max(0.0, least - (time.monotonic() - started)))
         yarn_dl.report(step, value, args.batch_size / (time.monotonic() - started),
                        epoch=step // args.steps_per_epoch)
 

@@ -28,7 +28,7 @@ import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ResourceScheduler
 import org.apache.hadoop.yarn.util.resource.ResourceUtils;
 
 /**
- * A whole YARN cluster in this JVM for integration tests: a ZooKeeper ({@link TestingServer}) and a
+ * A whole YARN cluster in this JVM for integration tests and {@code bin/yarn-dl demo}: a ZooKeeper ({@link TestingServer}) and a
  * {@link MiniMRYarnCluster} (a MiniYARNCluster that can also run MapReduce jobs, plus a job history
  * server) with {@value #NODE_MANAGERS} NodeManagers of {@value #GPUS_PER_NODE} GPUs,
  * {@value #VCORES_PER_NODE} vcores and {@value #MEMORY_MB_PER_NODE} MB each, GPUs being the
@@ -113,6 +113,7 @@ public final class DlMiniCluster implements AutoCloseable {
         try {
             Configuration conf = defaults(zooKeeper.getConnectString());
             RecoverableRmConfig.apply(conf, options.resourceManagers(), zooKeeper.getConnectString());
+            FixedWebPort.apply(conf, options.resourceManagers(), options.webPort());
             if (options.hdfs()) {
                 hdfs = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
                 hdfs.waitActive();
