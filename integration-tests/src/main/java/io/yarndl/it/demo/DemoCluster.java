@@ -4,6 +4,7 @@ import io.yarndl.it.cluster.DlClusterOptions;
 import io.yarndl.it.cluster.DlMiniCluster;
 import io.yarndl.yarn.DeepLearningScheduler;
 import io.yarndl.yarn.config.SchedulerSettings;
+import io.yarndl.yarn.web.DlWebServices;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,32 +37,29 @@ final class DemoCluster implements AutoCloseable {
 
     private final DlMiniCluster cluster;
     private final YarnClient yarn;
-    private final boolean webServices;
     private boolean stopped;
     private int leftovers;
 
-    private DemoCluster(DlMiniCluster cluster, YarnClient yarn, boolean webServices) {
+    private DemoCluster(DlMiniCluster cluster, YarnClient yarn) {
         this.cluster = cluster;
         this.yarn = yarn;
-        this.webServices = webServices;
     }
 
     /** Starts ZooKeeper, HDFS and YARN (about 15 s) with the ResourceManager's web UI on {@code webPort}. */
     static DemoCluster start(String policy, int webPort) throws Exception {
-        boolean[] web = new boolean[1];
         DlMiniCluster cluster = DlMiniCluster.start(DlClusterOptions.single().withHdfs().withWebPort(webPort)
                 .withTweaks(conf -> {
                     conf.set(YarnConfiguration.RM_SCHEDULER, DeepLearningScheduler.class.getName());
                     conf.set(SchedulerSettings.POLICY, policy);
                     conf.setLong(SchedulerSettings.INTERVAL_MS, ROUND_INTERVAL_MS);
                     conf.setLong(SchedulerSettings.PREEMPTION_GRACE_MS, PREEMPTION_GRACE_MS);
-                    web[0] = DlWebServicesGuard.apply(conf);
+                    conf.set(YarnConfiguration.YARN_WEBAPP_CUSTOM_WEBSERVICE_CLASS, DlWebServices.class.getName());
                 }));
         try {
             YarnClient yarn = YarnClient.createYarnClient();
             yarn.init(cluster.yarnConf());
             yarn.start();
-            return new DemoCluster(cluster, yarn, web[0]);
+            return new DemoCluster(cluster, yarn);
         } catch (RuntimeException | Error e) {
             cluster.close();
             throw e;
@@ -89,11 +87,6 @@ final class DemoCluster implements AutoCloseable {
     /** {@code http://localhost:<port>} of the ResourceManager's web UI. */
     String webBase() {
         return "http://" + cluster.yarnConf().get(YarnConfiguration.RM_WEBAPP_ADDRESS);
-    }
-
-    /** Whether yarn-dl's REST endpoints and page are mounted ({@link DlWebServicesGuard}). */
-    boolean webServices() {
-        return webServices;
     }
 
     /**

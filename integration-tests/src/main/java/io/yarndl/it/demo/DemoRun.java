@@ -90,10 +90,6 @@ final class DemoRun {
         printer.plain("  REST          " + dl + "/jobs   " + dl + "/plan   " + dl + "/policy");
         printer.plain("  metrics (JMX) " + base + "/jmx?qry=yarn-dl:*");
         printer.plain("  YARN UI       " + base + "/cluster");
-        if (!cluster.webServices()) {
-            printer.plain("  (this build has no " + DlWebServicesGuard.WEB_SERVICES
-                    + ": the page and REST URLs answer 404; /jmx works)");
-        }
         printer.plain("");
     }
 

@@ -20,6 +20,11 @@ record JobEstimate(JobView job, double remainingSteps, Optional<SpeedModel> spee
         return speed.isPresent() && Double.isFinite(remainingSteps) && remainingSteps > 0;
     }
 
+    /** True when the job has no steps left to its goal (it is finishing): more workers gain nothing. */
+    boolean reachedGoal() {
+        return Double.isFinite(remainingSteps) && remainingSteps <= 0;
+    }
+
     /** Predicted remaining seconds at {@code workers} and {@code ps}; infinite at zero speed. */
     double remainingSeconds(int workers, int ps) {
         double stepsPerSecond = speed.orElseThrow().stepsPerSecond(workers, ps);

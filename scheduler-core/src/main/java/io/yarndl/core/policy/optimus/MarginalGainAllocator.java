@@ -58,8 +58,7 @@ final class MarginalGainAllocator {
                 free = free.minus(minimum);
                 workers[j] = spec.minWorkers();
                 ps[j] = spec.minPs();
-                reasons[j] = estimates.get(j).isModelled() ? "minimum size; no addition gained"
-                        : "minimum size until its speed and convergence models fit";
+                reasons[j] = reasonForMinimum(estimates.get(j));
             } else {
                 reasons[j] = "waiting: its minimum " + minimum + " does not fit the " + free + " left";
             }
@@ -152,5 +151,13 @@ final class MarginalGainAllocator {
             return a;
         }
         return b.gainPerShare() > a.gainPerShare() ? b : a;
+    }
+
+    private static String reasonForMinimum(JobEstimate estimate) {
+        if (estimate.isModelled()) {
+            return "minimum size; no addition gained";
+        }
+        return estimate.reachedGoal() ? "minimum size: no steps left to its goal"
+                : "minimum size until its speed and convergence models fit";
     }
 }

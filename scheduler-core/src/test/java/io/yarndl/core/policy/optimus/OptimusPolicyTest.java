@@ -71,6 +71,17 @@ class OptimusPolicyTest {
     }
 
     @Test
+    void givesAJobThatReachedItsGoalItsMinimumAndSaysSo() {
+        ClusterSnapshot cluster = Clusters.uniform(2, 8);
+        JobView done = ObservedJobs.allReduce("done", 0, 8, w -> 10.0 * w, 40_000, 20_000, Allocation.NONE);
+
+        JobPlan decision = policy.plan(cluster, List.of(done)).target("done");
+
+        assertEquals(1, decision.workers(), decision.toString());
+        assertEquals("minimum size: no steps left to its goal", decision.reason());
+    }
+
+    @Test
     void makesTheSamePlanForTheSameInput() {
         ClusterSnapshot cluster = Clusters.uniform(4, 4);
         List<JobView> jobs = randomJobs(new Random(7), 12);
