@@ -64,6 +64,19 @@ class HelperTest(unittest.TestCase):
         gets = [r for r in self.am.requests if r[1] == "/v1/job"]
         self.assertEqual(len(gets), 2)
 
+    def test_the_flag_broadcast_tensor_outlives_the_call_so_gloo_never_frees_it_at_teardown(self):
+        # Freed by gloo's worker thread, the tensor needs the GIL; a process group destroyed right
+        # after the call then deadlocks (see _last_agreed). One process is enough to see it kept.
+        import socket
+        import torch.distributed as dist
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=0, world_size=1)
+        self.addCleanup(dist.destroy_process_group)
+        self.assertEqual(yarn_dl._agree(7, dist), 7)
+        self.assertEqual(yarn_dl._last_agreed.tolist(), [7])
+
     def test_a_newer_generation_at_the_am_means_ours_is_ending(self):
         self.am.job["generation"] = 3
         self.assertTrue(yarn_dl.resize_coming())

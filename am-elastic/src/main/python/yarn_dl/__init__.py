@@ -123,11 +123,23 @@ def _distributed():
     return None
 
 
+# The tensor of the last _agree broadcast, kept alive on purpose. Gloo's worker thread drops its
+# reference to a finished collective's tensors a moment after the caller wakes up; if the caller
+# has dropped its own by then, the worker frees the tensor's Python object and needs the GIL for
+# it. A script that tears its process group down right after its last resize_coming() (rank 1 of
+# examples/ddp_cnn.py, which has no checkpoint to write) then deadlocks in PyTorch 1.13:
+# ~ProcessGroupGloo joins that worker while holding the GIL (seen as a 2-worker job whose rank 1
+# never exited). Holding the tensor here means the worker never holds the last reference.
+_last_agreed = None
+
+
 def _agree(value, dist):
     """Rank 0's small integer, on every rank (a broadcast)."""
+    global _last_agreed
     import torch
     tensor = torch.tensor([int(value)], dtype=torch.int32)
     dist.broadcast(tensor, src=0)
+    _last_agreed = tensor
     return int(tensor.item())
 
 
