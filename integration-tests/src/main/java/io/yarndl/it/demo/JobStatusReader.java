@@ -2,14 +2,13 @@ package io.yarndl.it.demo;
 
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.yarn.DeepLearningScheduler;
-import io.yarndl.yarn.jobs.JobDescription;
-import io.yarndl.yarn.jobs.JobRecordWatcher;
+import io.yarndl.yarn.round.DlJobState;
+import io.yarndl.yarn.status.JobRecord;
+import io.yarndl.yarn.status.SchedulerStatus;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
 import org.apache.hadoop.yarn.api.records.ApplicationResourceUsageReport;
@@ -20,16 +19,14 @@ import org.apache.hadoop.yarn.exceptions.YarnException;
 
 /**
  * Reads a job's {@link JobStatus}: state, containers and times from YARN's application report; the
- * planned size from the scheduler's plan; step, loss and speed from the last progress record its
- * ApplicationMaster published in ZooKeeper, as the scheduler's watcher holds it. The scheduler
- * forgets a job's records when it ends, so the last ones seen are kept here.
+ * planned size from the scheduler's plan; step, loss and speed from the last progress sample of the
+ * job as the scheduler's last round saw it ({@link SchedulerStatus#job}, which keeps ended jobs too,
+ * as the web page shows them).
  */
 final class JobStatusReader {
 
     private final YarnClient yarn;
     private final DeepLearningScheduler scheduler;
-    private final Map<String, ProgressSample> lastSample = new ConcurrentHashMap<>();
-    private final Map<String, Integer> globalBatch = new ConcurrentHashMap<>();
 
     JobStatusReader(YarnClient yarn, DeepLearningScheduler scheduler) {
         this.yarn = yarn;
@@ -45,16 +42,11 @@ final class JobStatusReader {
         FinalApplicationStatus outcome = report.getFinalApplicationStatus();
         String shown = ended ? state + "/" + outcome : state.toString();
 
-        records().ifPresent(watcher -> {
-            List<ProgressSample> samples = watcher.samples(app);
-            if (!samples.isEmpty()) {
-                lastSample.put(app, samples.get(samples.size() - 1));
-            }
-            watcher.description(app).map(JobDescription::globalBatchSize).ifPresent(b -> globalBatch.put(app, b));
-        });
-        ProgressSample sample = lastSample.get(app);
-        Integer batch = globalBatch.get(app);
-        double samplesPerSecond = sample == null || batch == null ? Double.NaN : sample.stepsPerSecond() * batch;
+        Optional<DlJobState> seen = scheduler.status().job(app).map(JobRecord::state);
+        List<ProgressSample> samples = seen.map(DlJobState::samples).orElse(List.of());
+        ProgressSample sample = samples.isEmpty() ? null : samples.get(samples.size() - 1);
+        double samplesPerSecond = sample == null ? Double.NaN
+                : sample.stepsPerSecond() * seen.get().spec().globalBatchSize();
 
         int target = ended ? 0 : scheduler.planBook().target(app).workers();
         long end = ended && report.getFinishTime() > 0 ? report.getFinishTime() : System.currentTimeMillis();
@@ -62,10 +54,6 @@ final class JobStatusReader {
         return new JobStatus(job.name(), app, shown, ended, outcome == FinalApplicationStatus.SUCCEEDED,
                 ended ? 0 : heldWorkers(report), target, sample == null ? -1 : sample.step(), job.totalSteps(),
                 sample == null ? Double.NaN : sample.loss(), samplesPerSecond, elapsed);
-    }
-
-    private Optional<JobRecordWatcher> records() {
-        return scheduler.zooKeeperState().records();
     }
 
     /** Containers in use minus the ApplicationMaster's own. */

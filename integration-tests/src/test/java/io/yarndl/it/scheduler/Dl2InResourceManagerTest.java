@@ -1,6 +1,5 @@
 package io.yarndl.it.scheduler;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.yarndl.core.policy.dl2.ModelLoader;
 import io.yarndl.it.cluster.CapturedLog;
 import io.yarndl.it.cluster.DlMiniCluster;
@@ -22,9 +21,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -139,10 +136,10 @@ class Dl2InResourceManagerTest {
     void theShippedModelServesFromStartSchedulesTwoJobsAndIsPublishedInTheRmsJmxOverHttp() throws Exception {
         assertEquals(shippedVersion, scheduler().dl2Status().servingVersion().orElse(null), log.lines().toString());
         assertTrue(log.lines(Level.INFO, SERVES).get(0).message().endsWith(" from " + model), log.lines().toString());
-        Map<String, JsonNode> jmx = jmxOverHttp();
-        assertEquals(1, jmx.get(Dl2Metrics.SERVING).get("Value").asInt(), jmx.toString());
-        assertEquals(shippedVersion, jmx.get(Dl2Metrics.MODEL).get("Value").asText(), jmx.toString());
-        assertEquals(0, jmx.get(Dl2Metrics.FALLBACKS).get("Count").asLong(), jmx.toString());
+        RmJmx jmx = RmJmx.read(cluster.yarnConf());
+        assertEquals(1, jmx.value(Dl2Metrics.SERVING).asInt(), jmx.toString());
+        assertEquals(shippedVersion, jmx.value(Dl2Metrics.MODEL).asText(), jmx.toString());
+        assertEquals(0, jmx.count(Dl2Metrics.FALLBACKS), jmx.toString());
 
         Path firstEvents = cluster.workDir().resolve("dl2-first.events");
         Path secondEvents = cluster.workDir().resolve("dl2-second.events");
@@ -171,7 +168,7 @@ class Dl2InResourceManagerTest {
 
         assertTrue(planned(job).stream().anyMatch(c -> c.reason().startsWith("dl2 gave 2w/0ps")
                 && c.reason().contains(growerVersion)), () -> "the new model gave " + job + ": " + planned(job));
-        assertEquals(growerVersion, jmxOverHttp().get(Dl2Metrics.MODEL).get("Value").asText());
+        assertEquals(growerVersion, RmJmx.read(cluster.yarnConf()).value(Dl2Metrics.MODEL).asText());
         assertTrue(log.lines(Level.INFO, SERVES).stream().anyMatch(line -> line.message().contains(growerVersion)));
         awaitCheckpointedModel(growerVersion);
     }
@@ -222,16 +219,16 @@ class Dl2InResourceManagerTest {
         ApplicationId job = submit(DlJobs.allReduce("dl2-after-restore", 1, 2, 1, 100), events);
         ToyEventLog.await(events, TIMEOUT, log -> log.maxHeldWorkers() >= 1);
 
-        Map<String, JsonNode> jmx = jmxOverHttp();
-        assertEquals(1, jmx.get(Dl2Metrics.SERVING).get("Value").asInt(), jmx.toString());
-        assertEquals(fallbacks, jmx.get(Dl2Metrics.FALLBACKS).get("Count").asLong(), jmx.toString());
-        assertTrue(jmx.get(RoundMetrics.ROUNDS).get("Count").asLong() > 10, "rounds every 500 ms: " + jmx);
-        assertTrue(jmx.get(RoundMetrics.ROUNDS).get("Mean").asDouble() > 0, jmx.toString());
-        assertEquals(0, jmx.get(RoundMetrics.TIMED_OUT).get("Count").asLong(), jmx.toString());
-        assertTrue(jmx.get(RoundMetrics.JOBS).get("Value").asInt() >= 1, jmx.toString());
-        assertTrue(jmx.get(RoundMetrics.GPUS_HELD).get("Value").asLong() >= 0, jmx.toString());
-        assertTrue(jmx.get(Dl2Metrics.INFERENCE).get("Count").asLong() > 0, "the model decided: " + jmx);
-        assertTrue(jmx.get(Dl2Metrics.INFERENCE).get("Mean").asDouble() > 0, jmx.toString());
+        RmJmx jmx = RmJmx.read(cluster.yarnConf());
+        assertEquals(1, jmx.value(Dl2Metrics.SERVING).asInt(), jmx.toString());
+        assertEquals(fallbacks, jmx.count(Dl2Metrics.FALLBACKS), jmx.toString());
+        assertTrue(jmx.count(RoundMetrics.ROUNDS) > 10, "rounds every 500 ms: " + jmx);
+        assertTrue(jmx.bean(RoundMetrics.ROUNDS).get("Mean").asDouble() > 0, jmx.toString());
+        assertEquals(0, jmx.count(RoundMetrics.TIMED_OUT), jmx.toString());
+        assertTrue(jmx.value(RoundMetrics.JOBS).asInt() >= 1, jmx.toString());
+        assertTrue(jmx.value(RoundMetrics.GPUS_HELD).asLong() >= 0, jmx.toString());
+        assertTrue(jmx.count(Dl2Metrics.INFERENCE) > 0, "the model decided: " + jmx);
+        assertTrue(jmx.bean(Dl2Metrics.INFERENCE).get("Mean").asDouble() > 0, jmx.toString());
         assertTrue(planned(job).stream().anyMatch(c -> c.workers() >= 1 && c.reason().startsWith("dl2 gave")),
                 () -> planned(job).toString());
         for (ApplicationId id : jobs) {
@@ -251,10 +248,10 @@ class Dl2InResourceManagerTest {
         int warnedBefore = log.lines(Level.WARN, FALLS_BACK).size();
         await("DL2 falls back", () -> scheduler().metrics().dl2().fallbacks() > before);
 
-        Map<String, JsonNode> jmx = jmxOverHttp();
-        assertTrue(jmx.get(Dl2Metrics.FALLBACKS).get("Count").asLong() > before, jmx.toString());
-        assertEquals(0, jmx.get(Dl2Metrics.SERVING).get("Value").asInt(), jmx.toString());
-        assertTrue(jmx.get(Dl2Metrics.MODEL).get("Value").isNull(), jmx.toString());
+        RmJmx jmx = RmJmx.read(cluster.yarnConf());
+        assertTrue(jmx.count(Dl2Metrics.FALLBACKS) > before, jmx.toString());
+        assertEquals(0, jmx.value(Dl2Metrics.SERVING).asInt(), jmx.toString());
+        assertTrue(jmx.value(Dl2Metrics.MODEL).isNull(), jmx.toString());
         List<CapturedLog.Line> warned = log.lines(Level.WARN, FALLS_BACK);
         assertTrue(warned.size() > warnedBefore, log.lines().toString());
         String reason = warned.get(warned.size() - 1).message().substring(FALLS_BACK.length());
@@ -308,16 +305,6 @@ class Dl2InResourceManagerTest {
         await("a checkpoint with model version " + version, () -> scheduler().checkpoints().lastWritten()
                 .filter(checkpoint -> checkpoint.writtenAtMillis() >= since)
                 .filter(checkpoint -> Objects.equals(checkpoint.modelVersion(), version)).isPresent());
-    }
-
-    private static Map<String, JsonNode> jmxOverHttp() throws IOException, InterruptedException {
-        RmJmx jmx = RmJmx.read(cluster.yarnConf());
-        Map<String, JsonNode> beans = new HashMap<>();
-        for (String name : List.of(Dl2Metrics.SERVING, Dl2Metrics.MODEL, Dl2Metrics.FALLBACKS, Dl2Metrics.INFERENCE,
-                RoundMetrics.ROUNDS, RoundMetrics.TIMED_OUT, RoundMetrics.JOBS, RoundMetrics.GPUS_HELD)) {
-            beans.put(name, jmx.bean(name));
-        }
-        return beans;
     }
 
     private static void await(String what, BooleanSupplier condition) throws InterruptedException {
