@@ -259,7 +259,9 @@ public class DeepLearningScheduler extends CapacityScheduler {
                 AppRemovedSchedulerEvent removed = (AppRemovedSchedulerEvent) event;
                 ApplicationId id = removed.getApplicationID();
                 if (dlApplications.remove(id) != null) {
-                    metrics.outcomes().ended(removed.getFinalState());
+                    RMApp app = getRMContext().getRMApps().get(id);
+                    metrics.outcomes().ended(removed.getFinalState(),
+                            app == null ? null : app.getFinalApplicationStatus());
                     forgetRecords(id);
                 }
             }

@@ -105,16 +105,16 @@ abstract class TwoJobsUnderPolicy {
 
     /**
      * What an operator's monitoring reads in the RM's {@code /jmx} once both jobs ended: every
-     * documented metric is there, and the values agree with what happened (two jobs finished, the
+     * documented metric is there, and the values agree with what happened (two jobs succeeded, the
      * AMs' samples were taken, checkpoints were written, and the resize counters match the plan
      * history's changes of running jobs).
      */
     private void assertMetricsOverHttp(List<PlanBook.TargetChange> history) throws Exception {
-        RmJmx jmx = awaitJmx(m -> m.count(JobOutcomeMetrics.FINISHED) == 2 && m.value(RoundMetrics.JOBS).asInt() == 0);
+        RmJmx jmx = awaitJmx(m -> m.count(JobOutcomeMetrics.SUCCEEDED) == 2 && m.value(RoundMetrics.JOBS).asInt() == 0);
         for (String metric : List.of(RoundMetrics.ROUNDS, RoundMetrics.FAILED, RoundMetrics.TIMED_OUT, RoundMetrics.JOBS,
                 RoundMetrics.RUNNING, RoundMetrics.WAITING, RoundMetrics.GPUS_HELD, RoundMetrics.GROWS,
                 RoundMetrics.SHRINKS, EnforcementMetrics.PREEMPTIONS, EnforcementMetrics.KILLS,
-                JobOutcomeMetrics.FINISHED, JobOutcomeMetrics.FAILED, JobOutcomeMetrics.KILLED,
+                JobOutcomeMetrics.SUCCEEDED, JobOutcomeMetrics.FAILED, JobOutcomeMetrics.KILLED,
                 ZooKeeperMetrics.WRITES, ZooKeeperMetrics.WRITE_FAILURES, ZooKeeperMetrics.WRITE_CONFLICTS,
                 ZooKeeperMetrics.CHECKPOINT_BYTES, ZooKeeperMetrics.CHECKPOINTS_REJECTED,
                 ZooKeeperMetrics.JOB_NODES_PENDING, ZooKeeperMetrics.SAMPLES_ACCEPTED, ZooKeeperMetrics.SAMPLES_REJECTED,

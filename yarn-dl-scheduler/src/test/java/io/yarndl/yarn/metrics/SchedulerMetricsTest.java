@@ -19,6 +19,7 @@ import java.util.Optional;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
+import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMAppState;
 import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainer;
 import org.junit.jupiter.api.Test;
@@ -142,18 +143,22 @@ class SchedulerMetricsTest {
     }
 
     @Test
-    void jobOutcomesCountFinalStatesOnly() {
+    void jobOutcomesCountWhatTheAmReportedAndTheRmStateOnlyWhenItReportedNothing() {
         SchedulerMetrics metrics = new SchedulerMetrics();
-        metrics.outcomes().ended(RMAppState.FINISHED);
-        metrics.outcomes().ended(RMAppState.FINISHED);
-        metrics.outcomes().ended(RMAppState.FAILED);
-        metrics.outcomes().ended(RMAppState.KILLED);
-        metrics.outcomes().ended(RMAppState.RUNNING);
-        metrics.outcomes().ended(null);
+        JobOutcomeMetrics outcomes = metrics.outcomes();
+        outcomes.ended(RMAppState.FINISHED, FinalApplicationStatus.SUCCEEDED);
+        outcomes.ended(RMAppState.FINISHED, FinalApplicationStatus.SUCCEEDED);
+        outcomes.ended(RMAppState.FINISHED, FinalApplicationStatus.FAILED);
+        outcomes.ended(RMAppState.FAILED, FinalApplicationStatus.UNDEFINED);
+        outcomes.ended(RMAppState.KILLED, null);
+        outcomes.ended(RMAppState.KILLED, FinalApplicationStatus.KILLED);
+        outcomes.ended(RMAppState.RUNNING, null);
+        outcomes.ended(null, null);
 
-        assertEquals(2, metrics.registry().counter(JobOutcomeMetrics.FINISHED).getCount());
-        assertEquals(1, metrics.registry().counter(JobOutcomeMetrics.FAILED).getCount());
-        assertEquals(1, metrics.registry().counter(JobOutcomeMetrics.KILLED).getCount());
+        assertEquals(2, metrics.registry().counter(JobOutcomeMetrics.SUCCEEDED).getCount());
+        assertEquals(2, metrics.registry().counter(JobOutcomeMetrics.FAILED).getCount(),
+                "an AM that unregistered FAILED leaves its application FINISHED: still a failed job");
+        assertEquals(2, metrics.registry().counter(JobOutcomeMetrics.KILLED).getCount());
     }
 
     @Test
