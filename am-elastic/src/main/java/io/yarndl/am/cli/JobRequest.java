@@ -6,8 +6,8 @@ import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.job.Architecture;
 import io.yarndl.core.job.SyncMode;
 import io.yarndl.core.job.TrainingGoal;
-import io.yarndl.yarn.config.SchedulerSettings;
-import io.yarndl.yarn.jobs.JobDescription;
+import io.yarndl.contract.config.SharedSettings;
+import io.yarndl.contract.job.JobDescription;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -164,7 +164,7 @@ public record JobRequest(JobDescription description, String queue, Path script, 
         }
         String zkAddress = zkAddress(adv.zk, conf);
         String zkRoot = adv.zkRoot != null ? adv.zkRoot
-                : conf.getTrimmed(SchedulerSettings.ZK_ROOT, SchedulerSettings.DEFAULT_ZK_ROOT);
+                : conf.getTrimmed(SharedSettings.ZK_ROOT, SharedSettings.DEFAULT_ZK_ROOT);
         if (!zkRoot.startsWith("/")) {
             throw new UsageException("--zk-root '" + zkRoot + "' must be an absolute znode path, e.g. /yarn-dl");
         }
@@ -283,15 +283,15 @@ public record JobRequest(JobDescription description, String queue, Path script, 
             }
             return given.trim();
         }
-        for (String key : List.of(SchedulerSettings.ZK_ADDRESS, SchedulerSettings.RM_ZK_ADDRESS,
-                SchedulerSettings.HADOOP_ZK_ADDRESS)) {
+        for (String key : List.of(SharedSettings.ZK_ADDRESS, SharedSettings.RM_ZK_ADDRESS,
+                SharedSettings.HADOOP_ZK_ADDRESS)) {
             String value = conf.getTrimmed(key);
             if (value != null && !value.isEmpty()) {
                 return value;
             }
         }
-        throw new UsageException("no ZooKeeper address: pass --zk host:port or set " + SchedulerSettings.ZK_ADDRESS
-                + " (or " + SchedulerSettings.RM_ZK_ADDRESS + ", " + SchedulerSettings.HADOOP_ZK_ADDRESS
+        throw new UsageException("no ZooKeeper address: pass --zk host:port or set " + SharedSettings.ZK_ADDRESS
+                + " (or " + SharedSettings.RM_ZK_ADDRESS + ", " + SharedSettings.HADOOP_ZK_ADDRESS
                 + "); the scheduler reads the job's records there");
     }
 

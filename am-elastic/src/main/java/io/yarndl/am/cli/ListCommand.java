@@ -1,6 +1,6 @@
 package io.yarndl.am.cli;
 
-import io.yarndl.yarn.jobs.DlJobContract;
+import io.yarndl.contract.job.DlJobContract;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package io.yarndl.am.cli;
 
 import io.yarndl.am.job.ElasticJobConfig;
 import io.yarndl.am.job.ShippedFile;
-import io.yarndl.yarn.jobs.DlJobContract;
+import io.yarndl.contract.job.DlJobContract;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;

@@ -12,7 +12,7 @@ import io.yarndl.core.job.Architecture;
 import io.yarndl.core.job.Framework;
 import io.yarndl.core.job.SyncMode;
 import io.yarndl.core.job.TrainingGoal;
-import io.yarndl.yarn.jobs.JobDescription;
+import io.yarndl.contract.job.JobDescription;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
