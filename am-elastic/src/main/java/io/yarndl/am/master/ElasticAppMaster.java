@@ -288,6 +288,7 @@ public final class ElasticAppMaster {
             LOG.error("could not unregister", e);
             return 1;
         }
+        StagingCleanup.remove(config.stagingToRemove(), conf);
         LOG.info("job {}: {}", succeeded ? "succeeded" : "failed", outcome.diagnostics());
         return succeeded ? 0 : 1;
     }

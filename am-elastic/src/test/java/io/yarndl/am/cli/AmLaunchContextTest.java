@@ -48,7 +48,7 @@ class AmLaunchContextTest {
                         "--zk-root", "/dl", "--am-memory", "2g", "--am-extra-classpath",
                         "/conf:/lib/a.jar")),
                 new Configuration(false), Optional.empty());
-        config = request.amConfig(shipped, "hdfs://nn:8020/ckpt");
+        config = request.amConfig(shipped, "hdfs://nn:8020/ckpt", "hdfs://nn:8020/user/u/.yarn-dl/app");
     }
 
     @Test
