@@ -90,8 +90,9 @@ class ElasticPyTorchJobTest {
     @Test
     void ddpJobGrowsToTwoWorkersThenShrinksToOneWhenASecondJobArrivesResumingFromItsCheckpoints()
             throws Exception {
-        ApplicationId first = submit(ddp("ddp-elastic", 1, 2, "--epochs", "6", "--steps-per-epoch", "40"),
-                "--min-step-seconds", "0.2");
+        // --keep-staging: its checkpoints, in the staging directory by default, are checked after it ends.
+        ApplicationId first = submit(ddp("ddp-elastic", 1, 2, "--epochs", "6", "--steps-per-epoch", "40",
+                "--keep-staging"), "--min-step-seconds", "0.2");
         try (ProgressRecorder progress = new ProgressRecorder(cluster.curator(), DlMiniCluster.ZK_ROOT,
                 first.toString())) {
             progress.await(TIMEOUT, s -> s.stream().anyMatch(p -> p.workers() == 2), "the job to grow to 2 workers");
@@ -102,6 +103,7 @@ class ElasticPyTorchJobTest {
                     "the first job to shrink back to 1 worker");
 
             assertSucceeded(awaitEnd(second));
+            awaitStagingRemoved(second);
             assertSucceeded(awaitEnd(first));
 
             List<ProgressSample> samples = progress.samples();
@@ -298,6 +300,18 @@ class ElasticPyTorchJobTest {
     }
 
     /** The checkpoint files the job left on HDFS (kept: they hold the trained model). */
+    /** The AM removes its staging directory right after unregistering, so just after the RM says FINISHED. */
+    private static void awaitStagingRemoved(ApplicationId app) throws Exception {
+        FileSystem fs = cluster.hdfs().getFileSystem();
+        org.apache.hadoop.fs.Path staging = new org.apache.hadoop.fs.Path(
+                new org.apache.hadoop.fs.Path(fs.getHomeDirectory(), ".yarn-dl"), app.toString());
+        long deadline = System.currentTimeMillis() + 10_000;
+        while (fs.exists(staging)) {
+            assertTrue(System.currentTimeMillis() < deadline, staging + " is still there after " + app + " ended");
+            Thread.sleep(100);
+        }
+    }
+
     private static List<Path> checkpointsOnHdfs(ApplicationId app) throws IOException {
         FileSystem fs = cluster.hdfs().getFileSystem();
         List<Path> found = new ArrayList<>();
