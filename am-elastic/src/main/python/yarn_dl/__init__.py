@@ -71,7 +71,9 @@ def report(step, loss, samples_per_s, epoch=None):
     """Rank 0 (the first worker in PS jobs) posts one step's progress; never raises.
 
     `samples_per_s` is for the whole job, all workers together. Non-finite losses may be passed
-    (the AM ignores that sample). Outside YARN it logs a line every few seconds.
+    (the AM ignores that sample). Outside YARN it logs a line every few seconds. No time is sent:
+    the AM stamps each sample with its own clock when it arrives, in seconds since the epoch, the
+    `timeSec` the scheduler reads.
     """
     try:
         if not _env.is_chief():

@@ -4,7 +4,7 @@ import io.yarndl.yarn.access.AppSecretCheck;
 import io.yarndl.yarn.admission.Admission;
 import io.yarndl.yarn.admission.AdmissionCheck;
 import io.yarndl.yarn.config.SchedulerSettings;
-import io.yarndl.yarn.jobs.DlJobContract;
+import io.yarndl.contract.job.DlJobContract;
 import io.yarndl.yarn.recovery.ZooKeeperState;
 import io.yarndl.yarn.round.YarnResources;
 import org.apache.hadoop.yarn.api.records.ApplicationId;

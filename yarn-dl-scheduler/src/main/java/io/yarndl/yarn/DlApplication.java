@@ -1,6 +1,6 @@
 package io.yarndl.yarn;
 
-import io.yarndl.yarn.jobs.JobDescription;
+import io.yarndl.contract.job.JobDescription;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 
 /**

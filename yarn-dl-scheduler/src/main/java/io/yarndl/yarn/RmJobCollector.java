@@ -1,7 +1,7 @@
 package io.yarndl.yarn;
 
 import io.yarndl.core.job.JobSpec;
-import io.yarndl.yarn.jobs.JobDescription;
+import io.yarndl.contract.job.JobDescription;
 import io.yarndl.yarn.jobs.JobRecordWatcher;
 import io.yarndl.yarn.round.DlJobState;
 import io.yarndl.yarn.round.HeldTask;

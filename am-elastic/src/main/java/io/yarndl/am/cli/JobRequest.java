@@ -6,8 +6,8 @@ import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.job.Architecture;
 import io.yarndl.core.job.SyncMode;
 import io.yarndl.core.job.TrainingGoal;
-import io.yarndl.yarn.config.SchedulerSettings;
-import io.yarndl.yarn.jobs.JobDescription;
+import io.yarndl.contract.config.SharedSettings;
+import io.yarndl.contract.job.JobDescription;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -47,12 +47,13 @@ import org.apache.hadoop.conf.Configuration;
  * @param amJar            the local yarn-dl-am.jar to ship
  * @param amExtraClasspath entries put first on the AM's classpath (tests without a Hadoop install)
  * @param await            follow the application until it ends
+ * @param keepStaging      keep the staging directory when the application ends ({@code --keep-staging})
  */
 public record JobRequest(JobDescription description, String queue, Path script, List<Path> files,
                          List<String> scriptArgs, String python, Optional<String> checkpointDir, int maxFailures,
                          Duration checkpointTimeout, int procsPerWorker, int epochs, Map<String, String> env,
                          long amMemoryMb, int amVcores, String zkAddress, String zkRoot, Path amJar,
-                         List<String> amExtraClasspath, boolean await) {
+                         List<String> amExtraClasspath, boolean await, boolean keepStaging) {
 
     static final int DEFAULT_MIN_SERVERS = 1;
     static final int DEFAULT_SERVER_VCORES = 1;
@@ -164,7 +165,7 @@ public record JobRequest(JobDescription description, String queue, Path script, 
         }
         String zkAddress = zkAddress(adv.zk, conf);
         String zkRoot = adv.zkRoot != null ? adv.zkRoot
-                : conf.getTrimmed(SchedulerSettings.ZK_ROOT, SchedulerSettings.DEFAULT_ZK_ROOT);
+                : conf.getTrimmed(SharedSettings.ZK_ROOT, SharedSettings.DEFAULT_ZK_ROOT);
         if (!zkRoot.startsWith("/")) {
             throw new UsageException("--zk-root '" + zkRoot + "' must be an absolute znode path, e.g. /yarn-dl");
         }
@@ -175,13 +176,19 @@ public record JobRequest(JobDescription description, String queue, Path script, 
 
         return new JobRequest(description, job.queue.trim(), scriptFile, files, options.scriptArgs, script.python,
                 checkpointDir, ckpt.maxFailures, ckpt.checkpointTimeout, script.procsPerWorker, epochs, env,
-                adv.amMemoryMb, adv.amVcores, zkAddress, zkRoot, amJar, extraClasspath, job.await);
+                adv.amMemoryMb, adv.amVcores, zkAddress, zkRoot, amJar, extraClasspath, job.await,
+                ckpt.keepStaging);
     }
 
-    /** What the AM needs beyond the description, once the files are staged. */
-    public ElasticJobConfig amConfig(List<ShippedFile> shipped, String resolvedCheckpointDir) {
+    /**
+     * What the AM needs beyond the description, once the files are staged.
+     *
+     * @param stagingToRemove the staging directory the AM removes once it has unregistered, null to keep it
+     */
+    public ElasticJobConfig amConfig(List<ShippedFile> shipped, String resolvedCheckpointDir, String stagingToRemove) {
         return new ElasticJobConfig(script.getFileName().toString(), scriptArgs, shipped, python,
-                resolvedCheckpointDir, maxFailures, checkpointTimeout.toMillis(), procsPerWorker, epochs, env);
+                resolvedCheckpointDir, maxFailures, checkpointTimeout.toMillis(), procsPerWorker, epochs, env,
+                stagingToRemove);
     }
 
     private static TrainingGoal goal(SubmitOptions.GoalGroup goal) {
@@ -283,15 +290,15 @@ public record JobRequest(JobDescription description, String queue, Path script, 
             }
             return given.trim();
         }
-        for (String key : List.of(SchedulerSettings.ZK_ADDRESS, SchedulerSettings.RM_ZK_ADDRESS,
-                SchedulerSettings.HADOOP_ZK_ADDRESS)) {
+        for (String key : List.of(SharedSettings.ZK_ADDRESS, SharedSettings.RM_ZK_ADDRESS,
+                SharedSettings.HADOOP_ZK_ADDRESS)) {
             String value = conf.getTrimmed(key);
             if (value != null && !value.isEmpty()) {
                 return value;
             }
         }
-        throw new UsageException("no ZooKeeper address: pass --zk host:port or set " + SchedulerSettings.ZK_ADDRESS
-                + " (or " + SchedulerSettings.RM_ZK_ADDRESS + ", " + SchedulerSettings.HADOOP_ZK_ADDRESS
+        throw new UsageException("no ZooKeeper address: pass --zk host:port or set " + SharedSettings.ZK_ADDRESS
+                + " (or " + SharedSettings.RM_ZK_ADDRESS + ", " + SharedSettings.HADOOP_ZK_ADDRESS
                 + "); the scheduler reads the job's records there");
     }
 

@@ -7,8 +7,8 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.apache.hadoop.yarn.api.records.ApplicationId;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -82,16 +82,21 @@ final class OptionConverters {
         }
     }
 
-    /** {@code application_<clusterTimestamp>_<sequence>}, as YARN prints it. */
-    static final class AppId implements ITypeConverter<ApplicationId> {
+    /**
+     * {@code application_<clusterTimestamp>_<sequence>}, as YARN prints it: checked here, without
+     * Hadoop's ApplicationId, so that parsing a command line loads no Hadoop class.
+     */
+    static final class AppId implements ITypeConverter<String> {
+        private static final Pattern FORM = Pattern.compile("application_\\d+_\\d+");
+
         @Override
-        public ApplicationId convert(String value) {
-            try {
-                return ApplicationId.fromString(value.trim());
-            } catch (IllegalArgumentException e) {
+        public String convert(String value) {
+            String id = value.trim();
+            if (!FORM.matcher(id).matches()) {
                 throw new TypeConversionException("'" + value
                         + "' is not an application id (expected application_<timestamp>_<number>)");
             }
+            return id;
         }
     }
 }

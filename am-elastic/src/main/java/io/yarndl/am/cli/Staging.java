@@ -16,11 +16,19 @@ import org.apache.hadoop.yarn.api.records.ApplicationId;
  * system: the client uploads the AM jar, the script and its extra files there, and YARN localises
  * them into every container from there. The size and modification time of each upload are
  * recorded in its {@link ShippedFile}, since YARN refuses to localise a file that changed.
+ *
+ * <p>It is removed when the application ends, as MapReduce removes its staging directory: by the
+ * AM once it has unregistered, by {@code kill}, and by {@code submit --wait} when the application
+ * has ended. A job submitted with {@code --keep-staging} gets a {@link #KEEP_MARKER} file in it,
+ * which tells {@code kill} to leave it.
  */
 public final class Staging {
 
     /** Directory under the user's home that holds one staging directory per application. */
     public static final String ROOT = ".yarn-dl";
+
+    /** The empty file that marks a staging directory to keep ({@code --keep-staging}). */
+    public static final String KEEP_MARKER = ".keep-staging";
 
     private final FileSystem fs;
     private final Path dir;
@@ -77,7 +85,17 @@ public final class Staging {
         return path.toUri().getScheme() != null ? path.toString() : fs.makeQualified(path).toString();
     }
 
-    /** Removes the staging directory, after a submission that failed. */
+    /** Marks the directory as one to keep when the application ends. */
+    public void markKept() throws IOException {
+        fs.create(new Path(dir, KEEP_MARKER), true).close();
+    }
+
+    /** Whether the directory carries {@link #KEEP_MARKER}. */
+    public boolean isKept() throws IOException {
+        return fs.exists(new Path(dir, KEEP_MARKER));
+    }
+
+    /** Removes the staging directory, with what is in it; nothing when it is already gone. */
     public void delete() throws IOException {
         fs.delete(dir, true);
     }

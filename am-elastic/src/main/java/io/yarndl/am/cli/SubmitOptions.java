@@ -189,6 +189,12 @@ public final class SubmitOptions {
                 description = "How long a resize waits for a checkpoint before going ahead from the last one: "
                         + "30s, 500ms, 2m (default: ${DEFAULT-VALUE}).")
         Duration checkpointTimeout = SizeParser.duration(DEFAULT_CHECKPOINT_TIMEOUT);
+
+        @Option(names = "--keep-staging", order = 4,
+                description = "Keep the staging directory <home>/.yarn-dl/<app id> (the shipped files, and the "
+                        + "default checkpoints/) when the job ends, for debugging. Without it the AM removes it "
+                        + "once it has unregistered, as do `kill` and `submit --wait`.")
+        boolean keepStaging;
     }
 
     static final class AdvancedGroup {

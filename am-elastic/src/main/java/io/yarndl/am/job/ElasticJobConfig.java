@@ -23,10 +23,14 @@ import java.util.Objects;
  * @param procsPerWorker      training processes per worker container ({@code torchrun --nproc_per_node})
  * @param epochs              passes over the data the script should make, 0 when the goal is a loss
  * @param workerEnv           extra environment variables for every training process
+ * @param stagingToRemove     the client's staging directory, which the AM removes once it has
+ *                            unregistered (as MapReduce's AM removes its staging directory); null
+ *                            when the job was submitted with {@code --keep-staging}
  */
 public record ElasticJobConfig(String script, List<String> scriptArgs, List<ShippedFile> files, String python,
                                String checkpointDir, int maxFailures, long checkpointTimeoutMs,
-                               int procsPerWorker, int epochs, Map<String, String> workerEnv) {
+                               int procsPerWorker, int epochs, Map<String, String> workerEnv,
+                               String stagingToRemove) {
 
     /** The link name of the AM jar in every container. */
     public static final String AM_JAR = "yarn-dl-am.jar";

@@ -1,10 +1,10 @@
 package io.yarndl.am.master;
 
 import io.yarndl.am.job.ElasticJobConfigCodec;
-import io.yarndl.yarn.jobs.DlJobContract;
-import io.yarndl.yarn.jobs.JobDescription;
-import io.yarndl.yarn.jobs.JobRecordCodec;
-import io.yarndl.yarn.jobs.MalformedRecordException;
+import io.yarndl.contract.job.DlJobContract;
+import io.yarndl.contract.job.JobDescription;
+import io.yarndl.contract.job.JobRecordCodec;
+import io.yarndl.contract.job.MalformedRecordException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Path;

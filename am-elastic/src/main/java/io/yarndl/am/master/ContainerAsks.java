@@ -2,7 +2,7 @@ package io.yarndl.am.master;
 
 import io.yarndl.am.launch.Role;
 import io.yarndl.core.cluster.Resources;
-import io.yarndl.yarn.jobs.DlJobContract;
+import io.yarndl.contract.job.DlJobContract;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.EnumMap;

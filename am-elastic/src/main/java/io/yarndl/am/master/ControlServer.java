@@ -76,7 +76,8 @@ public final class ControlServer implements AutoCloseable {
                     case "GET /v1/job" -> scriptView(job.scriptView());
                     case "POST /v1/progress" -> progress(body(exchange));
                     case "POST /v1/checkpoint" -> checkpoint(body(exchange));
-                    case "GET /", "GET /v1/status" -> job.status();
+                    // The RM's proxy forwards /proxy/<app>/ to the registered /v1/status with a slash after it.
+                    case "GET /", "GET /v1/status", "GET /v1/status/" -> job.status();
                     default -> throw new HttpError(404, "no such endpoint: " + method + " " + path);
                 };
                 send(exchange, 200, answer);

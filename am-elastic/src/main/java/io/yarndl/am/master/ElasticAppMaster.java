@@ -16,9 +16,9 @@ import io.yarndl.am.yarn.QuietRmCallbacks;
 import io.yarndl.core.job.Architecture;
 import io.yarndl.core.job.Framework;
 import io.yarndl.core.job.TrainingGoal;
-import io.yarndl.yarn.access.AppZkSecret;
-import io.yarndl.yarn.jobs.DlJobContract;
-import io.yarndl.yarn.jobs.JobDescription;
+import io.yarndl.contract.access.AppZkSecret;
+import io.yarndl.contract.job.DlJobContract;
+import io.yarndl.contract.job.JobDescription;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -288,6 +288,7 @@ public final class ElasticAppMaster {
             LOG.error("could not unregister", e);
             return 1;
         }
+        StagingCleanup.remove(config.stagingToRemove(), conf);
         LOG.info("job {}: {}", succeeded ? "succeeded" : "failed", outcome.diagnostics());
         return succeeded ? 0 : 1;
     }

@@ -68,7 +68,7 @@ public final class ElasticJob {
         this.limits = limits;
         this.launcher = launcher;
         this.clockMs = clockMs;
-        this.progress = new ProgressLedger(limits.globalBatchSize(), clockMs.getAsLong());
+        this.progress = new ProgressLedger(limits.globalBatchSize());
     }
 
 

@@ -11,16 +11,14 @@ import java.util.Optional;
 final class ProgressLedger {
 
     private final int globalBatchSize;
-    private final long startMs;
     private long publishedStep = -1;
     private ProgressSample unpublished;
     private ProgressSample lastSample;
     private int rejectedSamples;
     private double firstLoss = Double.NaN;
 
-    ProgressLedger(int globalBatchSize, long startMs) {
+    ProgressLedger(int globalBatchSize) {
         this.globalBatchSize = globalBatchSize;
-        this.startMs = startMs;
     }
 
     /**
@@ -28,6 +26,9 @@ final class ProgressLedger {
      * servers. Nonsense (NaN, negative) is counted and dropped; a step at or below the last published
      * one (a generation resumed from an older checkpoint after a failure) is not published again.
      *
+     * @param nowMs when the AM received it, milliseconds since the epoch: a sample's {@code timeSec}
+     *              is epoch seconds, as the record contract (JobRecordCodec) and the scheduler's
+     *              rounds use; the trainer sends no time of its own
      * @return false when the report was nonsense
      */
     boolean accept(ProgressReport report, int workers, int servers, long nowMs) {
@@ -40,7 +41,7 @@ final class ProgressLedger {
         }
         if (report.step() > publishedStep) {
             publishedStep = report.step();
-            lastSample = new ProgressSample((nowMs - startMs) / 1000.0, report.step(), report.loss(),
+            lastSample = new ProgressSample(nowMs / 1000.0, report.step(), report.loss(),
                     report.samplesPerS() / globalBatchSize, workers, servers);
             unpublished = lastSample;
         }

@@ -1,10 +1,10 @@
 package io.yarndl.am.records;
 
 import io.yarndl.core.job.ProgressSample;
-import io.yarndl.yarn.access.AppZkCredentials;
-import io.yarndl.yarn.jobs.JobDescription;
-import io.yarndl.yarn.jobs.JobRecordWriter;
-import io.yarndl.yarn.jobs.RecordAccessDeniedException;
+import io.yarndl.contract.access.AppZkCredentials;
+import io.yarndl.contract.job.JobDescription;
+import io.yarndl.contract.records.JobRecordWriter;
+import io.yarndl.contract.records.RecordAccessDeniedException;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;

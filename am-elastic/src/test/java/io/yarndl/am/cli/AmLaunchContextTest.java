@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.yarndl.am.job.ElasticJobConfig;
 import io.yarndl.am.job.ElasticJobConfigCodec;
 import io.yarndl.am.job.ShippedFile;
-import io.yarndl.yarn.access.AppZkSecret;
-import io.yarndl.yarn.jobs.DlJobContract;
-import io.yarndl.yarn.jobs.JobRecordCodec;
+import io.yarndl.contract.access.AppZkSecret;
+import io.yarndl.contract.job.DlJobContract;
+import io.yarndl.contract.job.JobRecordCodec;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,7 +48,7 @@ class AmLaunchContextTest {
                         "--zk-root", "/dl", "--am-memory", "2g", "--am-extra-classpath",
                         "/conf:/lib/a.jar")),
                 new Configuration(false), Optional.empty());
-        config = request.amConfig(shipped, "hdfs://nn:8020/ckpt");
+        config = request.amConfig(shipped, "hdfs://nn:8020/ckpt", "hdfs://nn:8020/user/u/.yarn-dl/app");
     }
 
     @Test

@@ -1,7 +1,6 @@
 package io.yarndl.am.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -28,6 +27,17 @@ class HelpAndCommandsTest {
         assertTrue(help.contains("(default: 30s)"), help);
         assertTrue(help.contains("pytorch, mxnet"), help);
         assertTrue(!help.contains("--am-extra-classpath"), "hidden option shown:\n" + help);
+        assertTrue(help.contains("--keep-staging"), help);
+    }
+
+    @Test
+    void submitHelpSaysWhatATrainingScriptMustDo() {
+        String help = CliFixture.run(List.of("submit", "--help")).out();
+        for (String must : List.of("import yarn_dl", "yarn_dl.load_checkpoint()", "yarn_dl.report(",
+                "yarn_dl.resize_coming()", "yarn_dl.save_checkpoint(", "yarn_dl.wait_for_resize()",
+                "examples/ddp_cnn.py")) {
+            assertTrue(help.contains(must), () -> "no '" + must + "' in\n" + help);
+        }
     }
 
     @Test
@@ -73,21 +83,9 @@ class HelpAndCommandsTest {
     }
 
     @Test
-    void amUrlPrefersTheAmsOwnAddressWithAScheme() {
-        ApplicationReport report = Records.newRecord(ApplicationReport.class);
-        report.setTrackingUrl("http://rm:8088/proxy/application_1_0001/");
-        report.setOriginalTrackingUrl("node7:41000/");
-        assertEquals("http://node7:41000", StatusCommand.amUrl(report));
-        report.setOriginalTrackingUrl("N/A");
-        assertEquals("http://rm:8088/proxy/application_1_0001", StatusCommand.amUrl(report));
-        report.setTrackingUrl(null);
-        assertNull(StatusCommand.amUrl(report));
-    }
-
-    @Test
     void prettyPrintsJsonAndLeavesOtherBodiesAlone() {
-        assertEquals("{\n  \"generation\" : 3\n}", StatusCommand.pretty("{\"generation\":3}").replace("\r", ""));
-        assertEquals("<html>", StatusCommand.pretty("<html>"));
+        assertEquals("{\n  \"generation\" : 3\n}", AmStatusClient.pretty("{\"generation\":3}").replace("\r", ""));
+        assertEquals("<html>", AmStatusClient.pretty("<html>"));
     }
 
     @Test
@@ -100,7 +98,7 @@ class HelpAndCommandsTest {
         report.setFinalApplicationStatus(FinalApplicationStatus.SUCCEEDED);
         report.setProgress(1f);
         report.setTrackingUrl("http://rm:8088/proxy/application_1700000000000_0003/");
-        String[] lines = ListCommand.table(List.of(report)).split(System.lineSeparator());
+        String[] lines = JobTable.of(List.of(report)).split(System.lineSeparator());
         assertEquals(2, lines.length);
         assertTrue(lines[0].startsWith("APPLICATION"), lines[0]);
         assertTrue(lines[1].matches("application_1700000000000_0003\\s+mnist\\s+dl\\s+FINISHED/SUCCEEDED\\s+100%\\s+"

@@ -12,7 +12,7 @@ import io.yarndl.core.job.Architecture;
 import io.yarndl.core.job.Framework;
 import io.yarndl.core.job.SyncMode;
 import io.yarndl.core.job.TrainingGoal;
-import io.yarndl.yarn.jobs.JobDescription;
+import io.yarndl.contract.job.JobDescription;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -166,9 +166,15 @@ class JobRequestTest {
                 "--env", "K=V", "--checkpoint-timeout", "500ms", "--", "a", "b")));
         List<ShippedFile> shipped = List.of(new ShippedFile("yarn-dl-am.jar", "file:/s/yarn-dl-am.jar", 1, 2, false),
                 new ShippedFile("train.py", "file:/s/train.py", 3, 4, false));
-        ElasticJobConfig config = request.amConfig(shipped, "file:/s/checkpoints");
+        ElasticJobConfig config = request.amConfig(shipped, "file:/s/checkpoints", "file:/s");
         assertEquals(new ElasticJobConfig("train.py", List.of("a", "b"), shipped, "/usr/bin/python3",
-                "file:/s/checkpoints", 3, 500, 1, 3, Map.of("K", "V")), config);
+                "file:/s/checkpoints", 3, 500, 1, 3, Map.of("K", "V"), "file:/s"), config);
+    }
+
+    @Test
+    void stagingIsRemovedUnlessKeepStagingIsGiven() {
+        assertFalse(request(fx.submit()).keepStaging());
+        assertTrue(request(fx.submit("--keep-staging")).keepStaging());
     }
 
     private static List<String> withoutSteps(List<String> args) {

@@ -69,4 +69,16 @@ class StagingTest {
         assertEquals("file:/data/ckpt", staging.qualify("/data/ckpt"));
         assertEquals("hdfs://nn:8020/ckpt", staging.qualify("hdfs://nn:8020/ckpt"));
     }
+
+    @Test
+    void aKeepStagingJobsDirectoryIsMarkedSoKillLeavesIt() throws IOException {
+        Staging staging = Staging.of(fsWithHome(tmp), ApplicationId.newInstance(1L, 2));
+        Files.createDirectories(Path.of(staging.dir().toUri()));
+        assertFalse(staging.isKept());
+
+        staging.markKept();
+
+        assertTrue(staging.isKept());
+        assertTrue(Files.exists(Path.of(staging.dir().toUri()).resolve(Staging.KEEP_MARKER)));
+    }
 }

@@ -92,4 +92,11 @@ class ControlServerTest {
         assertTrue(r.body().contains("\"generation\":1"), r.body());
         assertTrue(r.body().contains("GENERATION_STARTED"), r.body());
     }
+
+    @Test
+    void theStatusPageAnswersWithTheSlashTheRmProxyAppends() throws Exception {
+        HttpResponse<String> r = get("/v1/status/");
+        assertEquals(200, r.statusCode());
+        assertTrue(r.body().contains("\"generation\":1"), r.body());
+    }
 }

@@ -170,6 +170,18 @@ class ElasticJobTest {
     }
 
     @Test
+    void aSamplesTimeIsTheEpochSecondsTheAmReceivedItAt() {
+        ElasticJob job = runningOnOne(2, 3);
+        job.takeUnpublished();
+        now.set(1_732_200_000_500L);
+
+        job.progress(new ProgressReport(1, 20, 1.5, 640, 1));
+
+        assertEquals(1_732_200_000.5, job.takeUnpublished().orElseThrow().timeSec(), 1e-9,
+                "epoch seconds, as JobRecordCodec and the scheduler read it, not seconds since the AM started");
+    }
+
+    @Test
     void aContainerTheSchedulerKilledAfterTheGraceIsAResizeNotAFailure() {
         ElasticJob job = job(1, 2, 0);
         job.granted("c1", Role.WORKER);

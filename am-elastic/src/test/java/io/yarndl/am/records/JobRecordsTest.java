@@ -3,7 +3,6 @@ package io.yarndl.am.records;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.job.Architecture;
@@ -11,12 +10,11 @@ import io.yarndl.core.job.Framework;
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.core.job.SyncMode;
 import io.yarndl.core.job.TrainingGoal;
-import io.yarndl.yarn.access.AppZkCredentials;
-import io.yarndl.yarn.access.AppZkSecret;
-import io.yarndl.yarn.access.JobNodeAcl;
-import io.yarndl.yarn.access.JobNodes;
-import io.yarndl.yarn.jobs.JobDescription;
-import io.yarndl.yarn.jobs.JobRecordCodec;
+import io.yarndl.contract.access.AppZkCredentials;
+import io.yarndl.contract.access.AppZkSecret;
+import io.yarndl.contract.access.JobNodeAcl;
+import io.yarndl.contract.job.JobDescription;
+import io.yarndl.contract.job.JobRecordCodec;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import org.apache.curator.framework.CuratorFramework;
@@ -47,8 +45,7 @@ class JobRecordsTest {
 
     private static TestingServer server;
     private static CuratorFramework scheduler;
-    private static JobNodes secureNodes;
-    private static JobNodes openNodes;
+    private static JobNodeAcl secureAcl;
 
     private final JobRecordCodec codec = new JobRecordCodec();
 
@@ -60,28 +57,22 @@ class JobRecordsTest {
                 .authorization("digest", "yarn-dl:scheduler-password".getBytes(StandardCharsets.UTF_8)).build();
         scheduler.start();
         scheduler.blockUntilConnected();
-        secureNodes = new JobNodes(scheduler, SECURE, new JobNodeAcl(ZKUtil.parseACLs("world:anyone:r,digest:"
-                + DigestAuthenticationProvider.generateDigest("yarn-dl:scheduler-password") + ":rwcda"), true));
-        secureNodes.ensureJobsRoot();
-        openNodes = new JobNodes(scheduler, OPEN, new JobNodeAcl(ZKUtil.parseACLs("world:anyone:rwcda"), false));
-        openNodes.ensureJobsRoot();
+        // What the scheduler's JobNodes does, done here directly: the AM's jar has no scheduler in it.
+        secureAcl = new JobNodeAcl(ZKUtil.parseACLs("world:anyone:r,digest:"
+                + DigestAuthenticationProvider.generateDigest("yarn-dl:scheduler-password") + ":rwcda"), true);
+        scheduler.create().creatingParentsIfNeeded().withACL(secureAcl.schedulerAcl()).forPath(SECURE + "/jobs");
+        JobNodeAcl openAcl = new JobNodeAcl(ZKUtil.parseACLs("world:anyone:rwcda"), false);
+        scheduler.create().creatingParentsIfNeeded().withACL(openAcl.schedulerAcl()).forPath(OPEN + "/jobs");
     }
 
     @AfterAll
     static void stopZooKeeper() throws Exception {
-        secureNodes.close();
-        openNodes.close();
         scheduler.close();
         server.close();
     }
 
     private static void admit(String applicationId, Optional<String> secret) throws Exception {
-        secureNodes.create(applicationId, secret);
-        long deadline = System.currentTimeMillis() + 10_000;
-        while (scheduler.checkExists().forPath(SECURE + "/jobs/" + applicationId) == null) {
-            assertTrue(System.currentTimeMillis() < deadline, applicationId + "'s node was not created within 10 s");
-            Thread.sleep(20);
-        }
+        scheduler.create().withACL(secureAcl.forJob(applicationId, secret)).forPath(SECURE + "/jobs/" + applicationId);
     }
 
     private String read(String path) throws Exception {

@@ -90,11 +90,13 @@ class ElasticPyTorchJobTest {
     @Test
     void ddpJobGrowsToTwoWorkersThenShrinksToOneWhenASecondJobArrivesResumingFromItsCheckpoints()
             throws Exception {
-        ApplicationId first = submit(ddp("ddp-elastic", 1, 2, "--epochs", "6", "--steps-per-epoch", "40"),
-                "--min-step-seconds", "0.2");
+        // --keep-staging: its checkpoints, in the staging directory by default, are checked after it ends.
+        ApplicationId first = submit(ddp("ddp-elastic", 1, 2, "--epochs", "6", "--steps-per-epoch", "40",
+                "--keep-staging"), "--min-step-seconds", "0.2");
         try (ProgressRecorder progress = new ProgressRecorder(cluster.curator(), DlMiniCluster.ZK_ROOT,
                 first.toString())) {
             progress.await(TIMEOUT, s -> s.stream().anyMatch(p -> p.workers() == 2), "the job to grow to 2 workers");
+            assertStatusReachesTheAm(first);
 
             ApplicationId second = submit(ddp("ddp-second", 1, 1, "--epochs", "1", "--steps-per-epoch", "30"),
                     "--min-step-seconds", "0.1");
@@ -102,6 +104,7 @@ class ElasticPyTorchJobTest {
                     "the first job to shrink back to 1 worker");
 
             assertSucceeded(awaitEnd(second));
+            awaitStagingRemoved(second);
             assertSucceeded(awaitEnd(first));
 
             List<ProgressSample> samples = progress.samples();
@@ -298,6 +301,40 @@ class ElasticPyTorchJobTest {
     }
 
     /** The checkpoint files the job left on HDFS (kept: they hold the trained model). */
+    /**
+     * {@code status} prints the AM's own status page, and the RM's web proxy (the tracking URL
+     * {@code status} falls back to) serves it too: the proxy appends a slash to the registered URL.
+     */
+    private static void assertStatusReachesTheAm(ApplicationId app) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int code = YarnDlJob.run(new String[] {"status", app.toString()}, new PrintStream(out, true,
+                StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                cluster.yarnConf());
+        String printed = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, code, printed);
+        assertTrue(printed.contains("AM status (http") && printed.contains("\"generation\""), printed);
+        // The report's tracking URL names the RM's configured web port, 0 in a mini cluster: ask the bound one.
+        String proxy = "http://" + cluster.yarnConf().get(YarnConfiguration.RM_WEBAPP_ADDRESS) + "/proxy/" + app + "/";
+        HttpResponse<String> viaRm = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build()
+                .send(HttpRequest.newBuilder(URI.create(proxy)).timeout(Duration.ofSeconds(5)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, viaRm.statusCode(), proxy + " (reported " + yarn.getApplicationReport(app).getTrackingUrl()
+                + "): " + viaRm.body());
+        assertTrue(viaRm.body().contains("\"generation\""), proxy + ": " + viaRm.body());
+    }
+
+    /** The AM removes its staging directory right after unregistering, so just after the RM says FINISHED. */
+    private static void awaitStagingRemoved(ApplicationId app) throws Exception {
+        FileSystem fs = cluster.hdfs().getFileSystem();
+        org.apache.hadoop.fs.Path staging = new org.apache.hadoop.fs.Path(
+                new org.apache.hadoop.fs.Path(fs.getHomeDirectory(), ".yarn-dl"), app.toString());
+        long deadline = System.currentTimeMillis() + 10_000;
+        while (fs.exists(staging)) {
+            assertTrue(System.currentTimeMillis() < deadline, staging + " is still there after " + app + " ended");
+            Thread.sleep(100);
+        }
+    }
+
     private static List<Path> checkpointsOnHdfs(ApplicationId app) throws IOException {
         FileSystem fs = cluster.hdfs().getFileSystem();
         List<Path> found = new ArrayList<>();

@@ -1,8 +1,8 @@
 package io.yarndl.it.elastic;
 
 import io.yarndl.core.job.ProgressSample;
-import io.yarndl.yarn.jobs.JobRecordCodec;
-import io.yarndl.yarn.jobs.MalformedRecordException;
+import io.yarndl.contract.job.JobRecordCodec;
+import io.yarndl.contract.job.MalformedRecordException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -281,7 +281,7 @@ class Dl2InResourceManagerTest {
         Files.move(aside, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
-    private static ApplicationId submit(io.yarndl.yarn.jobs.JobDescription spec, Path events) throws Exception {
+    private static ApplicationId submit(io.yarndl.contract.job.JobDescription spec, Path events) throws Exception {
         ApplicationId id = client.submit(DlMiniCluster.DL_QUEUE, spec, ToyAmOptions.defaults().withEvents(events));
         jobs.add(id);
         return id;

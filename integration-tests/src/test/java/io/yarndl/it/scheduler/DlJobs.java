@@ -5,7 +5,7 @@ import io.yarndl.core.job.Architecture;
 import io.yarndl.core.job.Framework;
 import io.yarndl.core.job.SyncMode;
 import io.yarndl.core.job.TrainingGoal;
-import io.yarndl.yarn.jobs.JobDescription;
+import io.yarndl.contract.job.JobDescription;
 
 /** Job descriptions the scheduler tests submit: one-GPU workers, elastic between min and max. */
 public final class DlJobs {

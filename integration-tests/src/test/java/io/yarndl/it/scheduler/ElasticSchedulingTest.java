@@ -1,6 +1,6 @@
 package io.yarndl.it.scheduler;
 
-import io.yarndl.yarn.access.AppZkCredentials;
+import io.yarndl.contract.access.AppZkCredentials;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryNTimes;

@@ -1,15 +1,15 @@
 package io.yarndl.it.toyam;
 
 import io.yarndl.am.records.JobRecords;
-import io.yarndl.yarn.access.AppZkSecret;
+import io.yarndl.contract.access.AppZkSecret;
 import io.yarndl.am.yarn.QuietNmCallbacks;
 import io.yarndl.am.yarn.QuietRmCallbacks;
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.it.toyam.ToyEventLog.Event;
-import io.yarndl.yarn.jobs.DlJobContract;
-import io.yarndl.yarn.jobs.JobDescription;
-import io.yarndl.yarn.jobs.JobRecordCodec;
-import io.yarndl.yarn.jobs.MalformedRecordException;
+import io.yarndl.contract.job.DlJobContract;
+import io.yarndl.contract.job.JobDescription;
+import io.yarndl.contract.job.JobRecordCodec;
+import io.yarndl.contract.job.MalformedRecordException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.ByteBuffer;

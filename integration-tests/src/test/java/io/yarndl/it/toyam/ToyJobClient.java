@@ -1,9 +1,9 @@
 package io.yarndl.it.toyam;
 
 import io.yarndl.it.cluster.DlMiniCluster;
-import io.yarndl.yarn.jobs.DlJobContract;
-import io.yarndl.yarn.jobs.JobDescription;
-import io.yarndl.yarn.jobs.JobRecordCodec;
+import io.yarndl.contract.job.DlJobContract;
+import io.yarndl.contract.job.JobDescription;
+import io.yarndl.contract.job.JobRecordCodec;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -21,7 +21,7 @@ import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
 import org.apache.hadoop.yarn.api.records.ApplicationSubmissionContext;
 import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
-import io.yarndl.yarn.access.AppZkSecret;
+import io.yarndl.contract.access.AppZkSecret;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.api.records.YarnApplicationState;

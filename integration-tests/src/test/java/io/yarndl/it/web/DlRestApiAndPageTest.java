@@ -18,7 +18,7 @@ import io.yarndl.it.toyam.ToyAmOptions;
 import io.yarndl.it.toyam.ToyJobClient;
 import io.yarndl.yarn.DeepLearningScheduler;
 import io.yarndl.yarn.config.SchedulerSettings;
-import io.yarndl.yarn.jobs.JobDescription;
+import io.yarndl.contract.job.JobDescription;
 import io.yarndl.yarn.status.SchedulerStatus;
 import io.yarndl.yarn.web.DlWebServices;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package io.yarndl.yarn.access;
 
+import io.yarndl.contract.access.AppZkSecret;
 import io.yarndl.yarn.config.SchedulerSettings;
 import java.util.ArrayList;
 import java.util.List;

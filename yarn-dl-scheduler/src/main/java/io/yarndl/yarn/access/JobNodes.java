@@ -1,7 +1,8 @@
 package io.yarndl.yarn.access;
 
+import io.yarndl.contract.access.JobNodeAcl;
 import io.yarndl.yarn.config.SchedulerSettings;
-import io.yarndl.yarn.jobs.JobRecordPaths;
+import io.yarndl.contract.records.JobRecordPaths;
 import java.io.Closeable;
 import java.util.HashSet;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.yarndl.yarn.admission;
 
-import io.yarndl.yarn.jobs.JobDescription;
+import io.yarndl.contract.job.JobDescription;
 
 /** The outcome of checking a deep-learning submission: admitted with its description, or rejected with why. */
 public sealed interface Admission {

@@ -1,10 +1,10 @@
 package io.yarndl.yarn.admission;
 
 import io.yarndl.core.cluster.Resources;
-import io.yarndl.yarn.jobs.DlJobContract;
-import io.yarndl.yarn.jobs.JobDescription;
-import io.yarndl.yarn.jobs.JobRecordCodec;
-import io.yarndl.yarn.jobs.MalformedRecordException;
+import io.yarndl.contract.job.DlJobContract;
+import io.yarndl.contract.job.JobDescription;
+import io.yarndl.contract.job.JobRecordCodec;
+import io.yarndl.contract.job.MalformedRecordException;
 
 import java.util.Collection;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.yarndl.yarn.config;
 
+import io.yarndl.contract.config.SharedSettings;
 import io.yarndl.core.policy.PolicyRegistry;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -68,7 +69,7 @@ public record SchedulerSettings(
         boolean appSecretRequired) {
 
     /** Prefix of every key this class reads. */
-    public static final String PREFIX = "yarn.dl.scheduler.";
+    public static final String PREFIX = SharedSettings.PREFIX;
 
     public static final String POLICY = PREFIX + "policy";
     public static final String DEFAULT_POLICY = "optimus";
@@ -91,15 +92,13 @@ public record SchedulerSettings(
     public static final long DEFAULT_POLICY_TIMEOUT_MS = 10_000;
     public static final long MIN_POLICY_TIMEOUT_MS = 1;
 
-    /** No default of its own: falls back to {@link #RM_ZK_ADDRESS}, then {@link #HADOOP_ZK_ADDRESS}. */
-    public static final String ZK_ADDRESS = PREFIX + "zk-address";
-    /** The RM's own ZooKeeper key; the RM reads it first (ResourceManager.createAndStartZKManager). */
-    public static final String RM_ZK_ADDRESS = "yarn.resourcemanager.zk-address";
-    /** Hadoop's common ZooKeeper key; the RM falls back to it when {@link #RM_ZK_ADDRESS} is unset. */
-    public static final String HADOOP_ZK_ADDRESS = "hadoop.zk.address";
+    // The ZooKeeper keys the client and the AM read too: named once, in the job contract.
+    public static final String ZK_ADDRESS = SharedSettings.ZK_ADDRESS;
+    public static final String RM_ZK_ADDRESS = SharedSettings.RM_ZK_ADDRESS;
+    public static final String HADOOP_ZK_ADDRESS = SharedSettings.HADOOP_ZK_ADDRESS;
 
-    public static final String ZK_ROOT = PREFIX + "zk-root";
-    public static final String DEFAULT_ZK_ROOT = "/yarn-dl";
+    public static final String ZK_ROOT = SharedSettings.ZK_ROOT;
+    public static final String DEFAULT_ZK_ROOT = SharedSettings.DEFAULT_ZK_ROOT;
 
     public static final String ZK_SESSION_TIMEOUT_MS = PREFIX + "zk-session-timeout-ms";
     public static final long DEFAULT_ZK_SESSION_TIMEOUT_MS = 30_000;

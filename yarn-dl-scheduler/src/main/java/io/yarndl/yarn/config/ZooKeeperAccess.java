@@ -1,12 +1,12 @@
 package io.yarndl.yarn.config;
 
+import io.yarndl.contract.access.JobNodeAcl;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.util.ZKUtil;
-import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.data.ACL;
 
 /**
@@ -21,11 +21,7 @@ public final class ZooKeeperAccess {
 
     /** An ACL as a configuration file writes it, e.g. {@code sasl:rm:rwcda,world:anyone:r}. */
     public static String describe(List<ACL> acl) {
-        List<String> entries = new ArrayList<>();
-        for (ACL entry : acl) {
-            entries.add(entry.getId().getScheme() + ":" + entry.getId().getId() + ":" + letters(entry.getPerms()));
-        }
-        return String.join(",", entries);
+        return JobNodeAcl.describe(acl);
     }
 
     /** The credentials' schemes only, e.g. {@code digest:***}. */
@@ -80,18 +76,5 @@ public final class ZooKeeperAccess {
     private static boolean present(Configuration conf, String key) {
         String value = conf.getTrimmed(key);
         return value != null && !value.isEmpty();
-    }
-
-    private static String letters(int perms) {
-        StringBuilder letters = new StringBuilder();
-        String all = "rwcda";
-        int[] bits = {ZooDefs.Perms.READ, ZooDefs.Perms.WRITE, ZooDefs.Perms.CREATE, ZooDefs.Perms.DELETE,
-            ZooDefs.Perms.ADMIN};
-        for (int i = 0; i < bits.length; i++) {
-            if ((perms & bits[i]) != 0) {
-                letters.append(all.charAt(i));
-            }
-        }
-        return letters.toString();
     }
 }

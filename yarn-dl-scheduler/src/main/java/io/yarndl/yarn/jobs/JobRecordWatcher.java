@@ -1,5 +1,9 @@
 package io.yarndl.yarn.jobs;
 
+import io.yarndl.contract.job.JobDescription;
+import io.yarndl.contract.job.JobRecordCodec;
+import io.yarndl.contract.job.MalformedRecordException;
+import io.yarndl.contract.records.JobRecordPaths;
 import io.yarndl.core.job.ProgressSample;
 import java.io.Closeable;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package io.yarndl.yarn.jobs;
 
+import io.yarndl.contract.job.JobDescription;
 import io.yarndl.core.job.ProgressSample;
 import java.util.EnumSet;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.yarndl.yarn.round;
 
-import io.yarndl.yarn.jobs.DlJobContract;
+import io.yarndl.contract.job.DlJobContract;
 
 /** What a deep-learning job's container is for, told by the priority of the ask that won it. */
 public enum TaskRole {

@@ -1,5 +1,6 @@
 package io.yarndl.yarn.access;
 
+import io.yarndl.contract.access.AppZkSecret;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;

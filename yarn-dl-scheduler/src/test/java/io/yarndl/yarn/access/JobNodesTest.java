@@ -1,5 +1,7 @@
 package io.yarndl.yarn.access;
 
+import io.yarndl.contract.access.AppZkCredentials;
+import io.yarndl.contract.access.JobNodeAcl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -7,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.yarndl.core.job.ProgressSample;
-import io.yarndl.yarn.jobs.JobRecordWriter;
-import io.yarndl.yarn.jobs.RecordAccessDeniedException;
+import io.yarndl.contract.records.JobRecordWriter;
+import io.yarndl.contract.records.RecordAccessDeniedException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

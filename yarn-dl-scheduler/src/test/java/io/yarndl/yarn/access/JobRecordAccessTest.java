@@ -1,5 +1,7 @@
 package io.yarndl.yarn.access;
 
+import io.yarndl.contract.access.AppZkCredentials;
+import io.yarndl.contract.access.AppZkSecret;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -13,11 +15,11 @@ import io.yarndl.core.job.ProgressSample;
 import io.yarndl.core.job.SyncMode;
 import io.yarndl.core.job.TrainingGoal;
 import io.yarndl.yarn.config.SchedulerSettings;
-import io.yarndl.yarn.jobs.JobDescription;
-import io.yarndl.yarn.jobs.JobNodeMissingException;
-import io.yarndl.yarn.jobs.JobRecordCodec;
-import io.yarndl.yarn.jobs.JobRecordWriter;
-import io.yarndl.yarn.jobs.RecordAccessDeniedException;
+import io.yarndl.contract.job.JobDescription;
+import io.yarndl.contract.records.JobNodeMissingException;
+import io.yarndl.contract.job.JobRecordCodec;
+import io.yarndl.contract.records.JobRecordWriter;
+import io.yarndl.contract.records.RecordAccessDeniedException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,7 +4,7 @@ import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.job.Allocation;
 import io.yarndl.core.job.TaskCount;
 import io.yarndl.core.policy.JobPlan;
-import io.yarndl.yarn.jobs.DlJobContract;
+import io.yarndl.contract.job.DlJobContract;
 import io.yarndl.yarn.round.HeldTask;
 import io.yarndl.yarn.round.TaskRole;
 import org.apache.hadoop.yarn.api.records.Priority;

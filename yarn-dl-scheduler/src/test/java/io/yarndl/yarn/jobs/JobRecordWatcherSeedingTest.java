@@ -1,5 +1,6 @@
 package io.yarndl.yarn.jobs;
 
+import io.yarndl.contract.records.JobRecordWriter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.fail;

@@ -1,5 +1,9 @@
 package io.yarndl.yarn.jobs;
 
+import io.yarndl.contract.job.JobDescription;
+import io.yarndl.contract.job.JobDescriptions;
+import io.yarndl.contract.records.JobRecordPaths;
+import io.yarndl.contract.records.JobRecordWriter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -94,7 +98,7 @@ class JobRecordWatcherTest {
         try (JobRecordWatcher watcher = startedWatcher(16)) {
             AtomicInteger changes = new AtomicInteger();
             watcher.onChange(changes::incrementAndGet);
-            JobDescription description = JobRecordCodecTest.allReduce(TrainingGoal.targetLoss(0.1));
+            JobDescription description = JobDescriptions.allReduce(TrainingGoal.targetLoss(0.1));
             writer.writeSpec(description);
             for (long step = 100; step <= 300; step += 100) {
                 writer.writeProgress(sample(step));
@@ -163,12 +167,12 @@ class JobRecordWatcherTest {
     @Test
     void badSpecLeavesNoDescriptionUntilAGoodSpecArrives() throws Exception {
         try (JobRecordWatcher watcher = startedWatcher(16)) {
-            writeRaw(paths.spec(APP), JobRecordCodecTest.DOCUMENTED_SPEC.replace("\"maxWorkers\":4,", ""));
+            writeRaw(paths.spec(APP), JobDescriptions.DOCUMENTED_SPEC.replace("\"maxWorkers\":4,", ""));
             awaitRejection(watcher, RejectionReason.MALFORMED_SPEC, 1);
             assertTrue(watcher.knownJobs().contains(APP));
             assertEquals(Optional.empty(), watcher.description(APP));
 
-            JobDescription good = JobRecordCodecTest.parameterServer();
+            JobDescription good = JobDescriptions.parameterServer();
             writer.writeSpec(good);
             await("the good spec", () -> watcher.description(APP).isPresent());
             assertEquals(good, watcher.description(APP).orElseThrow());
@@ -182,7 +186,7 @@ class JobRecordWatcherTest {
     @Test
     void deletingTheJobNodeForgetsTheJob() throws Exception {
         try (JobRecordWatcher watcher = startedWatcher(16)) {
-            writer.writeSpec(JobRecordCodecTest.allReduce(TrainingGoal.steps(100)));
+            writer.writeSpec(JobDescriptions.allReduce(TrainingGoal.steps(100)));
             writer.writeProgress(sample(1));
             awaitSampleAt(watcher, 1);
             writer.remove();
@@ -219,7 +223,7 @@ class JobRecordWatcherTest {
 
     @Test
     void seesRecordsWrittenBeforeItStarted() throws Exception {
-        JobDescription description = JobRecordCodecTest.allReduce(TrainingGoal.steps(1000));
+        JobDescription description = JobDescriptions.allReduce(TrainingGoal.steps(1000));
         writer.writeSpec(description);
         writer.writeProgress(sample(42));
         new JobRecordWriter(client, root, "application_1732200000000_0002").writeProgress(sample(7));

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.core.policy.Plan;
 import io.yarndl.yarn.jobs.JobRecordWatcher;
-import io.yarndl.yarn.jobs.JobRecordWriter;
+import io.yarndl.contract.records.JobRecordWriter;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;

@@ -1,6 +1,5 @@
-package io.yarndl.yarn.access;
+package io.yarndl.contract.access;
 
-import io.yarndl.yarn.config.ZooKeeperAccess;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -102,6 +101,23 @@ public final class JobNodeAcl {
 
     /** An ACL as it is written in a configuration file, {@code scheme:id:perms}, for log lines. */
     public static String describe(List<ACL> acl) {
-        return ZooKeeperAccess.describe(acl);
+        List<String> entries = new ArrayList<>();
+        for (ACL entry : acl) {
+            entries.add(entry.getId().getScheme() + ":" + entry.getId().getId() + ":" + letters(entry.getPerms()));
+        }
+        return String.join(",", entries);
+    }
+
+    private static String letters(int perms) {
+        StringBuilder letters = new StringBuilder();
+        String all = "rwcda";
+        int[] bits = {ZooDefs.Perms.READ, ZooDefs.Perms.WRITE, ZooDefs.Perms.CREATE, ZooDefs.Perms.DELETE,
+            ZooDefs.Perms.ADMIN};
+        for (int i = 0; i < bits.length; i++) {
+            if ((perms & bits[i]) != 0) {
+                letters.append(all.charAt(i));
+            }
+        }
+        return letters.toString();
     }
 }

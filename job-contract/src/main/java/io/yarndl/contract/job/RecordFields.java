@@ -1,4 +1,4 @@
-package io.yarndl.yarn.jobs;
+package io.yarndl.contract.job;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Iterator;

@@ -1,4 +1,4 @@
-package io.yarndl.yarn.jobs;
+package io.yarndl.contract.job;
 
 /**
  * A job record in ZooKeeper that cannot be used: not JSON, an unknown version, a missing, unknown

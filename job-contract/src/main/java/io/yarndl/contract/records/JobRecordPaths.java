@@ -1,4 +1,4 @@
-package io.yarndl.yarn.jobs;
+package io.yarndl.contract.records;
 
 import java.util.Optional;
 import org.apache.zookeeper.common.PathUtils;

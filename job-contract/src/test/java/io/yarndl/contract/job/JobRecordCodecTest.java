@@ -1,4 +1,4 @@
-package io.yarndl.yarn.jobs;
+package io.yarndl.contract.job;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -16,28 +16,11 @@ import org.junit.jupiter.api.Test;
 
 class JobRecordCodecTest {
 
-    static final String DOCUMENTED_SPEC = "{\"version\":1,\"name\":\"resnet50\",\"framework\":\"PYTORCH\","
-            + "\"architecture\":\"ALLREDUCE\",\"syncMode\":\"SYNC\",\"worker\":{\"gpus\":1,\"vcores\":2,"
-            + "\"memoryMb\":4096},\"ps\":{\"gpus\":0,\"vcores\":1,\"memoryMb\":2048},\"minWorkers\":1,"
-            + "\"maxWorkers\":4,\"minPs\":0,\"maxPs\":0,\"requestedWorkers\":2,\"requestedPs\":0,"
-            + "\"globalBatchSize\":128,\"goal\":{\"targetLoss\":0.1}}";
-
     private final JobRecordCodec codec = new JobRecordCodec();
-
-    static JobDescription allReduce(TrainingGoal goal) {
-        return new JobDescription("resnet50", Framework.PYTORCH, Architecture.ALLREDUCE, SyncMode.SYNCHRONOUS,
-                Resources.of(1, 2, 4096), Resources.ZERO, 1, 4, 0, 0, 2, 0, 128, goal);
-    }
-
-    static JobDescription parameterServer() {
-        return new JobDescription("wide-deep", Framework.MXNET, Architecture.PARAMETER_SERVER,
-                SyncMode.ASYNCHRONOUS, Resources.of(0, 4, 8192), Resources.of(0, 2, 16384), 2, 8, 1, 3, 4, 2,
-                512, TrainingGoal.steps(100_000));
-    }
 
     @Test
     void readsTheDocumentedSpecExample() throws Exception {
-        JobDescription description = codec.specFromJson(DOCUMENTED_SPEC);
+        JobDescription description = codec.specFromJson(JobDescriptions.DOCUMENTED_SPEC);
         assertEquals("resnet50", description.name());
         assertEquals(Resources.of(0, 1, 2048), description.psDemand());
         assertEquals(2, description.requestedWorkers());
@@ -49,19 +32,19 @@ class JobRecordCodecTest {
 
     @Test
     void specRoundTripsWithTargetLossGoal() throws Exception {
-        JobDescription description = allReduce(TrainingGoal.targetLoss(0.25));
+        JobDescription description = JobDescriptions.allReduce(TrainingGoal.targetLoss(0.25));
         assertEquals(description, codec.specFromJson(codec.specToJson(description)));
     }
 
     @Test
     void specRoundTripsWithStepsGoal() throws Exception {
-        JobDescription description = allReduce(TrainingGoal.steps(5000));
+        JobDescription description = JobDescriptions.allReduce(TrainingGoal.steps(5000));
         assertEquals(description, codec.specFromJson(codec.specToJson(description)));
     }
 
     @Test
     void specRoundTripsForParameterServerJob() throws Exception {
-        JobDescription description = parameterServer();
+        JobDescription description = JobDescriptions.parameterServer();
         assertEquals(description, codec.specFromJson(codec.specToJson(description)));
         assertEquals(Resources.of(0, 8 + 2, 16384 + 16384), description.minimumDemand());
     }
@@ -109,8 +92,8 @@ class JobRecordCodecTest {
         assertMalformedSpec("{\"version\":1,", "spec: not valid JSON at line 1");
         assertMalformedSpec("", "spec: expected a JSON object, got nothing");
         assertMalformedSpec("[1,2]", "spec: expected a JSON object, got [1,2]");
-        assertMalformedSpec(DOCUMENTED_SPEC + " {}", "spec: not valid JSON");
-        assertMalformedSpec(DOCUMENTED_SPEC.replace("\"name\":\"resnet50\"", "\"name\":\"a\",\"name\":\"b\""),
+        assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC + " {}", "spec: not valid JSON");
+        assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("\"name\":\"resnet50\"", "\"name\":\"a\",\"name\":\"b\""),
                 "Duplicate field 'name'");
         MalformedRecordException e = assertThrows(MalformedRecordException.class,
                 () -> codec.progressFromJson("\u0000\u0001garbage"));
@@ -119,11 +102,11 @@ class JobRecordCodecTest {
 
     @Test
     void namesTheMissingField() {
-        assertMalformedSpec(DOCUMENTED_SPEC.replace("\"maxWorkers\":4,", ""),
+        assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("\"maxWorkers\":4,", ""),
                 "spec: missing required field 'maxWorkers'");
-        assertMalformedSpec(DOCUMENTED_SPEC.replace("\"gpus\":1,", ""),
+        assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("\"gpus\":1,", ""),
                 "spec: missing required field 'worker.gpus'");
-        assertMalformedSpec(DOCUMENTED_SPEC.replace("\"version\":1,", ""),
+        assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("\"version\":1,", ""),
                 "spec: missing required field 'version'");
         MalformedRecordException e = assertThrows(MalformedRecordException.class, () -> codec.progressFromJson(
                 "{\"version\":1,\"timeSec\":1,\"step\":1,\"stepsPerSecond\":1,\"workers\":1,\"ps\":0}"));
@@ -132,23 +115,23 @@ class JobRecordCodecTest {
 
     @Test
     void namesTheUnknownField() {
-        assertMalformedSpec(DOCUMENTED_SPEC.replace("\"name\"", "\"epochs\":3,\"name\""),
+        assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("\"name\"", "\"epochs\":3,\"name\""),
                 "spec: unknown field 'epochs' (allowed: version, name,");
-        assertMalformedSpec(DOCUMENTED_SPEC.replace("\"memoryMb\":4096", "\"memoryMb\":4096,\"fpgas\":1"),
+        assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("\"memoryMb\":4096", "\"memoryMb\":4096,\"fpgas\":1"),
                 "spec: unknown field 'worker.fpgas' (allowed: gpus, vcores, memoryMb)");
     }
 
     @Test
     void listsAllowedValuesOfABadEnum() {
-        assertMalformedSpec(DOCUMENTED_SPEC.replace("PYTORCH", "TENSORFLOW"),
+        assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("PYTORCH", "TENSORFLOW"),
                 "spec field 'framework' has unknown value \"TENSORFLOW\" (allowed: PYTORCH, MXNET)");
-        assertMalformedSpec(DOCUMENTED_SPEC.replace("\"SYNC\"", "\"eventually\""),
+        assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("\"SYNC\"", "\"eventually\""),
                 "(allowed: SYNC, ASYNC, SYNCHRONOUS, ASYNCHRONOUS)");
     }
 
     @Test
     void rejectsUnsupportedVersion() {
-        assertMalformedSpec(DOCUMENTED_SPEC.replace("\"version\":1", "\"version\":2"),
+        assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("\"version\":1", "\"version\":2"),
                 "spec: unsupported version 2 (this reader understands version 1)");
         MalformedRecordException e = assertThrows(MalformedRecordException.class, () -> codec.progressFromJson(
                 "{\"version\":7,\"timeSec\":1,\"step\":1,\"loss\":1,\"stepsPerSecond\":1,\"workers\":1,\"ps\":0}"));
@@ -157,26 +140,26 @@ class JobRecordCodecTest {
 
     @Test
     void rejectsSpecThatJobSpecWouldReject() {
-        assertMalformedSpec(DOCUMENTED_SPEC.replace("\"minWorkers\":1", "\"minWorkers\":5"),
+        assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("\"minWorkers\":1", "\"minWorkers\":5"),
                 "spec: maxWorkers 4 < minWorkers 5");
-        assertMalformedSpec(DOCUMENTED_SPEC.replace("\"maxPs\":0", "\"maxPs\":2"),
+        assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("\"maxPs\":0", "\"maxPs\":2"),
                 "spec: an all-reduce job has no parameter servers");
     }
 
     @Test
     void rejectsWrongTypesAndBadValuesNamingTheField() {
-        assertMalformedSpec(DOCUMENTED_SPEC.replace("\"maxWorkers\":4", "\"maxWorkers\":\"4\""),
+        assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("\"maxWorkers\":4", "\"maxWorkers\":\"4\""),
                 "spec field 'maxWorkers' must be an integer, got \"4\"");
-        assertMalformedSpec(DOCUMENTED_SPEC.replace("\"maxWorkers\":4", "\"maxWorkers\":4.5"),
+        assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("\"maxWorkers\":4", "\"maxWorkers\":4.5"),
                 "spec field 'maxWorkers' must be an integer, got 4.5");
-        assertMalformedSpec(DOCUMENTED_SPEC.replace("\"vcores\":2", "\"vcores\":-2"),
+        assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("\"vcores\":2", "\"vcores\":-2"),
                 "spec field 'worker.vcores' must not be negative, got -2");
-        assertMalformedSpec(DOCUMENTED_SPEC.replace("{\"targetLoss\":0.1}", "{\"targetLoss\":0.1,\"steps\":9}"),
+        assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("{\"targetLoss\":0.1}", "{\"targetLoss\":0.1,\"steps\":9}"),
                 "spec: field 'goal' must have exactly one of 'targetLoss' or 'steps', got both");
-        assertMalformedSpec(DOCUMENTED_SPEC.replace("{\"targetLoss\":0.1}", "{}"), "got neither");
-        assertMalformedSpec(DOCUMENTED_SPEC.replace("{\"targetLoss\":0.1}", "{\"targetLoss\":-1}"),
+        assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("{\"targetLoss\":0.1}", "{}"), "got neither");
+        assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("{\"targetLoss\":0.1}", "{\"targetLoss\":-1}"),
                 "spec field 'goal.targetLoss' is invalid: target loss must be a positive finite number");
-        assertMalformedSpec(DOCUMENTED_SPEC.replace("\"resnet50\"", "null"),
+        assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("\"resnet50\"", "null"),
                 "spec field 'name' must be a string, got null");
         MalformedRecordException e = assertThrows(MalformedRecordException.class, () -> codec.progressFromJson(
                 "{\"version\":1,\"timeSec\":1,\"step\":1,\"loss\":\"low\",\"stepsPerSecond\":1,\"workers\":1,\"ps\":0}"));

@@ -1,4 +1,4 @@
-package io.yarndl.yarn.jobs;
+package io.yarndl.contract.records;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

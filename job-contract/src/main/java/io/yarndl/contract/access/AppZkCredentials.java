@@ -1,4 +1,4 @@
-package io.yarndl.yarn.access;
+package io.yarndl.contract.access;
 
 import java.nio.charset.StandardCharsets;
 import java.security.NoSuchAlgorithmException;

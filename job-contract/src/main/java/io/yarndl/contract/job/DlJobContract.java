@@ -1,4 +1,4 @@
-package io.yarndl.yarn.jobs;
+package io.yarndl.contract.job;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;

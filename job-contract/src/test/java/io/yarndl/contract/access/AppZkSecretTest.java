@@ -1,4 +1,4 @@
-package io.yarndl.yarn.access;
+package io.yarndl.contract.access;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

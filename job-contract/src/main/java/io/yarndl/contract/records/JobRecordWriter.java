@@ -1,7 +1,9 @@
-package io.yarndl.yarn.jobs;
+package io.yarndl.contract.records;
 
+import io.yarndl.contract.job.JobDescription;
+import io.yarndl.contract.job.JobRecordCodec;
 import io.yarndl.core.job.ProgressSample;
-import io.yarndl.yarn.access.AppZkCredentials;
+import io.yarndl.contract.access.AppZkCredentials;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;

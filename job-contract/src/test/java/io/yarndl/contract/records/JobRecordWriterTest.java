@@ -1,5 +1,8 @@
-package io.yarndl.yarn.jobs;
+package io.yarndl.contract.records;
 
+import io.yarndl.contract.job.JobDescription;
+import io.yarndl.contract.job.JobDescriptions;
+import io.yarndl.contract.job.JobRecordCodec;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -48,8 +51,8 @@ class JobRecordWriterTest {
     @Test
     void writesSpecCreatingParentsAndOverwritesIt() throws Exception {
         JobRecordWriter writer = new JobRecordWriter(client, "/writer/specs", "app_1");
-        writer.writeSpec(JobRecordCodecTest.allReduce(TrainingGoal.steps(10)));
-        JobDescription second = JobRecordCodecTest.parameterServer();
+        writer.writeSpec(JobDescriptions.allReduce(TrainingGoal.steps(10)));
+        JobDescription second = JobDescriptions.parameterServer();
         writer.writeSpec(second);
         assertEquals(second, codec.specFromJson(read("/writer/specs/jobs/app_1/spec")));
     }

@@ -1,4 +1,4 @@
-package io.yarndl.yarn.jobs;
+package io.yarndl.contract.job;
 
 import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.job.Architecture;

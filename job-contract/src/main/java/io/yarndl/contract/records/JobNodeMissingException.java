@@ -1,4 +1,4 @@
-package io.yarndl.yarn.jobs;
+package io.yarndl.contract.records;
 
 /**
  * A job's node does not exist yet, so an authenticated AM cannot write its records: the scheduler
