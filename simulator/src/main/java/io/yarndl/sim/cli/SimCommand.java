@@ -44,8 +44,8 @@ import picocli.CommandLine.Spec;
         description = "Replays a workload under each policy in turn and reports job completion times.",
         footerHeading = "%nExamples:%n",
         footer = {
-            "  yarn-dl sim --trace simulator/src/main/resources/workloads/synthetic-120.csv \\",
-            "      --policies fifo,drf,optimus --seed 42",
+            "  yarn-dl sim --policies fifo,drf,optimus --seed 42     (the shipped workload)",
+            "  yarn-dl sim --trace my-trace.csv --policies fifo,drf,optimus",
             "  yarn-dl sim --trace synthetic --jobs 500 --load 1.2 --policies drf,optimus --baseline drf",
             "  yarn-dl sim --trace philly --policies optimus --out philly-out",
             "  yarn-dl sim --trace synthetic --policies optimus,dl2 --dl2-model trained.onnx",
@@ -56,6 +56,8 @@ import picocli.CommandLine.Spec;
 final class SimCommand implements Callable<Integer> {
 
     static final String SYNTHETIC = "synthetic";
+    /** The workload shipped in the jar, replayed when no --trace is given. */
+    static final String SHIPPED = "shipped";
     static final String PHILLY = "philly";
     /** A progress line every this many finished jobs, so an hour-long Philly run shows it is alive. */
     private static final int PROGRESS_EVERY = 10_000;
@@ -63,9 +65,10 @@ final class SimCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--trace", required = true, paramLabel = "<csv file|synthetic|philly>",
-            description = "The workload: a trace CSV file, '" + SYNTHETIC + "' (generated, see --jobs, --load) or '"
-                    + PHILLY + "' (the Philly-derived trace, see --philly-file).")
+    @Option(names = "--trace", defaultValue = SHIPPED, paramLabel = "<csv file|shipped|synthetic|philly>",
+            description = {"The workload: a trace CSV file, '" + SHIPPED + "' (the default: "
+                    + ShippedWorkload.NAME + ", 120 jobs, shipped in the jar), '" + SYNTHETIC
+                    + "' (generated, see --jobs, --load) or '" + PHILLY + "' (the Philly-derived trace, see --philly-file)."})
     String trace;
 
     @Option(names = "--policies", split = ",", paramLabel = "NAME", defaultValue = "fifo,drf,optimus",
@@ -99,7 +102,7 @@ final class SimCommand implements Callable<Integer> {
     Double load;
 
     @Option(names = "--philly-file", paramLabel = "FILE",
-            defaultValue = "${env:YARNDL_SHARED_DATA:-../shared/data}/pollux/traces/philly.csv",
+            defaultValue = "${env:YARNDL_DATA:-data}/pollux/traces/philly.csv",
             description = "The Philly trace for --trace philly (default: ${DEFAULT-VALUE}).")
     Path phillyFile;
 
@@ -224,10 +227,12 @@ final class SimCommand implements Callable<Integer> {
             if (!(rho > 0) || Double.isInfinite(rho)) {
                 throw usage("--load must be a positive number, got " + rho);
             }
+        } else if (SHIPPED.equals(trace)) {
+            return;
         } else if (PHILLY.equals(trace)) {
             if (!Files.isRegularFile(phillyFile)) {
                 throw usage("Philly trace not found: " + phillyFile.toAbsolutePath().normalize()
-                        + " (set --philly-file or YARNDL_SHARED_DATA)");
+                        + " (set --philly-file, or YARNDL_DATA to the repository's data/ folder)");
             }
         } else if (!Files.isRegularFile(Path.of(trace))) {
             throw usage("trace file not found: " + Path.of(trace).toAbsolutePath().normalize()
@@ -251,6 +256,9 @@ final class SimCommand implements Callable<Integer> {
             return TraceSources.synthetic(TraceSources.catalog(), clusterSpec,
                     load != null ? load : GenerateCommand.DEFAULT_LOAD,
                     jobs != null ? jobs : GenerateCommand.DEFAULT_JOBS, seed);
+        }
+        if (SHIPPED.equals(trace)) {
+            return TraceSources.openShipped(TraceSources.catalog());
         }
         if (PHILLY.equals(trace)) {
             return TraceSources.openPhilly(phillyFile, TraceSources.catalog(), seed);
@@ -309,7 +317,8 @@ final class SimCommand implements Callable<Integer> {
             return String.format(Locale.ROOT, "synthetic (%d jobs, load %.2f)",
                     jobs != null ? jobs : GenerateCommand.DEFAULT_JOBS, load != null ? load : GenerateCommand.DEFAULT_LOAD);
         }
-        String name = PHILLY.equals(trace) ? "philly" : Path.of(trace).getFileName().toString();
+        String name = SHIPPED.equals(trace) ? ShippedWorkload.NAME + " (shipped)"
+                : PHILLY.equals(trace) ? "philly" : Path.of(trace).getFileName().toString();
         return jobs != null ? name + " (first " + jobs + " jobs)" : name;
     }
 

@@ -27,8 +27,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
             HelpCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {
-            "  yarn-dl sim --trace simulator/src/main/resources/workloads/synthetic-120.csv \\",
-            "      --policies fifo,drf,optimus --seed 42",
+            "  yarn-dl sim --policies fifo,drf,optimus --seed 42",
             "  yarn-dl generate --seed 42 --jobs 120 --load 0.9 --out workload.csv",
             "  yarn-dl evaluate --policies drf,optimus,dl2 --seeds 9001-9010",
             "  yarn-dl help sim"})
@@ -47,6 +46,9 @@ public final class SimulatorCli implements Callable<Integer> {
     /** The configured command line; tests call {@code execute} on it with their own writers. */
     public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new SimulatorCli());
+        // -V on a subcommand ("yarn-dl sim -V") prints the same version as on the top command.
+        Version version = new Version();
+        cli.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(version));
         cli.setParameterExceptionHandler(SHORT_USAGE_ERRORS);
         cli.setExecutionExceptionHandler(ONE_LINE_FAILURES);
         return cli;

@@ -48,6 +48,13 @@ final class TraceSources {
         return stream(reader).onClose(() -> closeQuietly(reader));
     }
 
+    /** Opens the workload shipped in the jar ({@link ShippedWorkload}). */
+    static Stream<TraceJob> openShipped(List<JobType> catalog) throws IOException {
+        TraceCsvReader reader = TraceCsvFormat.open(ShippedWorkload.open(), ShippedWorkload.NAME,
+                TraceCsvFormat.typesByName(catalog));
+        return stream(reader).onClose(() -> closeQuietly(reader));
+    }
+
     /**
      * A synthetic workload of {@code jobs} jobs over {@code catalog}, Poisson arrivals at offered
      * load {@code load} (GPU demand over {@code cluster}'s GPUs), seeded.

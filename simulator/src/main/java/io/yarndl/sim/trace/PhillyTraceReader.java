@@ -22,7 +22,7 @@ import java.util.NoSuchElementException;
 
 /**
  * The Microsoft Philly trace as Pollux's artifact distributes it ({@code pollux/traces/philly.csv}
- * in the shared data, from petuum/adaptdl, branch osdi21-artifact, Apache-2.0), replayed as a
+ * in the repository's data/, from petuum/adaptdl, branch osdi21-artifact, Apache-2.0), replayed as a
  * yarn-dl workload over a given job mix.
  *
  * <h2>Input</h2>
@@ -58,7 +58,7 @@ import java.util.NoSuchElementException;
  */
 public final class PhillyTraceReader implements Iterable<TraceJob> {
 
-    /** The file inside the shared data folder. */
+    /** The file inside the data folder. */
     public static final String RELATIVE_PATH = "pollux/traces/philly.csv";
 
     private static final String[] COLUMNS = {"timestamp", "duration", "num_gpus", "cluster"};
@@ -83,9 +83,9 @@ public final class PhillyTraceReader implements Iterable<TraceJob> {
         this.clusterNames = clusterNames;
     }
 
-    /** The trace's file under a shared data folder such as {@code ../shared/data}. */
-    public static Path defaultFile(Path sharedData) {
-        return sharedData.resolve(RELATIVE_PATH);
+    /** The trace's file under a data folder such as the repository's {@code data/}. */
+    public static Path defaultFile(Path dataDir) {
+        return dataDir.resolve(RELATIVE_PATH);
     }
 
     /**

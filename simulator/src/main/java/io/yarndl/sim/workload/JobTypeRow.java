@@ -28,7 +28,7 @@ import java.util.Optional;
  * @param lossShape             true loss-curve shape (chosen, not measured)
  * @param epochs                DL2's job-length data, where the type comes from DL2
  * @param fit                   fit quality against the measured points
- * @param source                the measurement file(s), relative to the shared data directory
+ * @param source                the measurement file(s), relative to the repository's data/ directory
  */
 public record JobTypeRow(String name, Framework framework, Architecture architecture, SyncMode syncMode,
                          SpeedForm speedForm, int globalBatch, int maxWorkers, int maxPs, Resources workerDemand,

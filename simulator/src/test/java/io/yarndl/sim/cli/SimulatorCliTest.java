@@ -53,7 +53,7 @@ class SimulatorCliTest {
         for (String expected : new String[] {"--trace", "--policies", "--seed", "--interval-sec",
             "--resize-overhead-sec", "--cluster-nodes", "--gpus-per-node", "--load", "--jobs", "--out",
             "default: fifo,drf,optimus", "default: 600", "default: 30", "default: sim-out", "default: 42",
-            "Examples:", "synthetic-120.csv"}) {
+            "Examples:", "synthetic-120", "shipped"}) {
             assertTrue(help.contains(expected), "help lacks '" + expected + "':\n" + r.out());
         }
     }
@@ -108,10 +108,21 @@ class SimulatorCliTest {
     }
 
     @Test
-    void traceIsRequired() {
-        Run r = run("sim", "--policies", "fifo");
-        assertEquals(SimulatorCli.EXIT_USAGE, r.status(), r.all());
-        assertTrue(r.err().contains("--trace"), r.err());
+    void withoutTraceSimReplaysTheShippedWorkload() {
+        Run r = run("sim", "--policies", "fifo", "--out", tmp.resolve("out").toString());
+        assertEquals(0, r.status(), r.all());
+        assertTrue(r.out().contains("synthetic-120 (shipped)"), r.out());
+        assertTrue(r.out().contains("[1/1] fifo: 120 jobs"), r.out());
+    }
+
+    @Test
+    void everyCommandPrintsTheVersion() {
+        for (String[] args : new String[][] {{"-V"}, {"sim", "-V"}, {"generate", "--version"}, {"rollouts", "-V"},
+            {"evaluate", "-V"}}) {
+            Run r = run(args);
+            assertEquals(0, r.status(), String.join(" ", args) + ": " + r.all());
+            assertTrue(r.out().startsWith("yarn-dl "), String.join(" ", args) + " printed '" + r.out() + "'");
+        }
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.yarndl.sim.workload.JobType;
 import io.yarndl.sim.workload.TestJobTypes;
+import io.yarndl.sim.workload.RepoData;
 import io.yarndl.sim.workload.TraceJob;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,14 +29,6 @@ class PhillyTraceReaderTest {
     @TempDir
     Path dir;
 
-    /** The shared data folder: the build passes it; otherwise beside the repository's folder. */
-    private static Path sharedData() {
-        String configured = System.getProperty("yarndl.shared.data");
-        return configured != null && !configured.isBlank()
-                ? Path.of(configured)
-                : Path.of("").toAbsolutePath().getParent().resolve("../shared/data").normalize();
-    }
-
     private Path file(String... lines) throws IOException {
         Path file = dir.resolve("philly.csv");
         Files.writeString(file, HEADER + "\n" + String.join("\n", lines) + "\n");
@@ -54,12 +47,12 @@ class PhillyTraceReaderTest {
 
     @Test
     void readsEveryJobOfTheRealPhillyTraceInArrivalOrder() throws IOException {
-        Path file = PhillyTraceReader.defaultFile(sharedData());
-        assertTrue(Files.isRegularFile(file), "the shared Philly trace is missing at " + file
-                + " (set -Dyarndl.shared.data); this test must not pass without it");
+        Path file = PhillyTraceReader.defaultFile(RepoData.dir());
+        assertTrue(Files.isRegularFile(file), "the Philly trace is missing at " + file
+                + " (data/pollux/traces/philly.csv); this test must not pass without it");
         PhillyTraceReader trace = PhillyTraceReader.load(file, MIX, 1);
 
-        // SOURCES.md says 82,248: that counts the header line; the file has 82,247 jobs.
+        // 82,248 lines: that counts the header line; the file has 82,247 jobs.
         assertEquals(82_247, trace.size());
         double demandedGpuSeconds = 0;
         double last = 0;

@@ -17,15 +17,15 @@ import java.util.List;
  */
 public final class Dl2SpeedFile {
 
-    /** Where the file sits under the shared data directory. */
+    /** Where the file sits under the data directory. */
     public static final String RELATIVE_PATH = "dl2/config_speed.txt";
 
     private Dl2SpeedFile() {
     }
 
-    /** Every row of the file under {@code sharedData}, failures included, in file order. */
-    public static List<Dl2SpeedMeasurement> read(Path sharedData) {
-        Path file = sharedData.resolve(RELATIVE_PATH);
+    /** Every row of the file under {@code dataDir}, failures included, in file order. */
+    public static List<Dl2SpeedMeasurement> read(Path dataDir) {
+        Path file = dataDir.resolve(RELATIVE_PATH);
         List<Dl2SpeedMeasurement> rows = new ArrayList<>();
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line;

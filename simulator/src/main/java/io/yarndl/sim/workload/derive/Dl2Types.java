@@ -8,7 +8,7 @@ import java.util.List;
  * The 8 parameter-server model types of DL2 (Peng et al., 2019), with the per-type facts DL2's own
  * simulator uses (pengyanghua/DL2 @ 2e54920d, {@code trace.py}: {@code epoch_sizes},
  * {@code num_epochs} as fractions of {@code MAX_NUM_EPOCHS}, {@code inter_bws}, {@code intra_bws},
- * {@code model_sizes}; also listed in {@code ../shared/data/SOURCES.md}) and the choices this
+ * {@code model_sizes}; also listed in {@code data/dl2/PROVENANCE.md}) and the choices this
  * project makes where nothing was measured.
  *
  * <p><b>Loss curves are chosen, not measured.</b> DL2 sizes jobs in epochs and never records a

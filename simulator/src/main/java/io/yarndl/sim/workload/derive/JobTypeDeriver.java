@@ -21,12 +21,12 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Derives {@code simulator/src/main/resources/job-types.csv} from the shared measured data; run it
+ * Derives {@code simulator/src/main/resources/job-types.csv} from the measured data in the repository's data/; run it
  * again whenever the data or the choices in {@link Dl2Types} and {@link PolluxTypes} change:
  *
  * <pre>  mvn -B -q -pl simulator -am package -DskipTests
  *  java -cp simulator/target/simulator-0.1.0-SNAPSHOT-all.jar \
- *      io.yarndl.sim.workload.derive.JobTypeDeriver ../shared/data &gt; simulator/src/main/resources/job-types.csv</pre>
+ *      io.yarndl.sim.workload.derive.JobTypeDeriver data &gt; simulator/src/main/resources/job-types.csv</pre>
  *
  * <p>DL2 types: every row of {@code dl2/config_speed.txt} with a positive job speed (the sum of its
  * workers' speeds) is one {@link SpeedObservation}; rows with zero speed are measurement failures,
@@ -44,18 +44,18 @@ public final class JobTypeDeriver {
 
     private static final String DL2_SOURCE = Dl2SpeedFile.RELATIVE_PATH;
 
-    private final Path sharedData;
+    private final Path dataDir;
     private final List<String> skippedNotes = new ArrayList<>();
 
-    private JobTypeDeriver(Path sharedData) {
-        this.sharedData = sharedData;
+    private JobTypeDeriver(Path dataDir) {
+        this.dataDir = dataDir;
     }
 
-    /** Writes the table to standard output; the argument is the shared data directory (default ../shared/data). */
+    /** Writes the table to standard output; the argument is the data directory (default data, the repository's). */
     public static void main(String[] args) {
-        Path data = Path.of(args.length > 0 ? args[0] : "../shared/data");
+        Path data = Path.of(args.length > 0 ? args[0] : "data");
         if (!Files.isDirectory(data)) {
-            System.err.println("shared data directory not found: " + data.toAbsolutePath());
+            System.err.println("data directory not found: " + data.toAbsolutePath());
             System.exit(2);
         }
         Derivation d = derive(data);
@@ -82,11 +82,11 @@ public final class JobTypeDeriver {
         }
     }
 
-    /** Derives every row from the data under {@code sharedData}. */
-    public static Derivation derive(Path sharedData) {
-        JobTypeDeriver deriver = new JobTypeDeriver(sharedData);
+    /** Derives every row from the data under {@code dataDir}. */
+    public static Derivation derive(Path dataDir) {
+        JobTypeDeriver deriver = new JobTypeDeriver(dataDir);
         List<JobTypeRow> rows = new ArrayList<>();
-        List<Dl2SpeedMeasurement> dl2 = Dl2SpeedFile.read(sharedData);
+        List<Dl2SpeedMeasurement> dl2 = Dl2SpeedFile.read(dataDir);
         for (Dl2Types.Spec spec : Dl2Types.ALL) {
             rows.add(deriver.dl2Row(spec, dl2));
         }
@@ -150,7 +150,7 @@ public final class JobTypeDeriver {
     }
 
     private JobTypeRow allReduceRow(PolluxTypes.Spec spec) {
-        List<PolluxProfile.Measurement> points = PolluxProfile.read(sharedData, spec.app(), spec.localBatch());
+        List<PolluxProfile.Measurement> points = PolluxProfile.read(dataDir, spec.app(), spec.localBatch());
         List<SpeedObservation> single = new ArrayList<>();
         List<SpeedObservation> multi = new ArrayList<>();
         int maxWorkers = 0;
@@ -183,8 +183,8 @@ public final class JobTypeDeriver {
         List<String> c = new ArrayList<>();
         c.add("job-types.csv: the simulator's job mix, derived from measurements. Do not edit by hand; re-derive:");
         c.add("  mvn -B -q -pl simulator -am package -DskipTests && java -cp simulator/target/simulator-0.1.0-SNAPSHOT-all.jar"
-                + " io.yarndl.sim.workload.derive.JobTypeDeriver ../shared/data > simulator/src/main/resources/job-types.csv");
-        c.add("Sources (never copied here; see ../shared/data/SOURCES.md):");
+                + " io.yarndl.sim.workload.derive.JobTypeDeriver data > simulator/src/main/resources/job-types.csv");
+        c.add("Sources (copied unchanged under data/; see data/README.md):");
         c.add("  dl2/config_speed.txt (pengyanghua/DL2 @ 2e54920d): MXNet speeds of DL2's 8 PS types; job speed = sum of"
                 + " worker speeds, read as steps/s");
         c.add("  DL2 trace.py: steps per epoch, fraction of max epochs, inter/intra-node bandwidths, model sizes");

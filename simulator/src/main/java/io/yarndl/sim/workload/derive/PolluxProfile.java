@@ -38,15 +38,15 @@ public final class PolluxProfile {
     private PolluxProfile() {
     }
 
-    /** Directory of an application's profile under the shared data directory. */
-    public static Path directory(Path sharedData, String app) {
-        return sharedData.resolve("pollux/traces").resolve(app);
+    /** Directory of an application's profile under the data directory. */
+    public static Path directory(Path dataDir, String app) {
+        return dataDir.resolve("pollux/traces").resolve(app);
     }
 
     /** Every measurement of {@code app} at {@code localBatch}, placements first, in file order. */
-    public static List<Measurement> read(Path sharedData, String app, int localBatch) {
+    public static List<Measurement> read(Path dataDir, String app, int localBatch) {
         List<Measurement> out = new ArrayList<>();
-        Path dir = directory(sharedData, app);
+        Path dir = directory(dataDir, app);
         for (Measurement m : readFile(dir.resolve("placements.csv"), true)) {
             if (m.localBatch() == localBatch) {
                 out.add(m);

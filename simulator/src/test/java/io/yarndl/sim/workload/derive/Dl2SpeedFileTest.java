@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.yarndl.sim.workload.SharedData;
+import io.yarndl.sim.workload.RepoData;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -39,7 +39,7 @@ class Dl2SpeedFileTest {
 
     @Test
     void readsEverySharedRowOfTheEightModels() {
-        List<Dl2SpeedMeasurement> rows = Dl2SpeedFile.read(SharedData.dir());
+        List<Dl2SpeedMeasurement> rows = Dl2SpeedFile.read(RepoData.dir());
         // 804 tuples: `wc -l` (and SOURCES.md) say 803 because the last line has no newline.
         assertEquals(804, rows.size());
         assertEquals(8, rows.stream().map(Dl2SpeedMeasurement::model).distinct().count());

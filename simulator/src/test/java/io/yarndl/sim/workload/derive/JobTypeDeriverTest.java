@@ -7,7 +7,7 @@ import io.yarndl.sim.workload.JobType;
 import io.yarndl.sim.workload.JobTypeCatalog;
 import io.yarndl.sim.workload.JobTypeRow;
 import io.yarndl.sim.workload.JobTypeTable;
-import io.yarndl.sim.workload.SharedData;
+import io.yarndl.sim.workload.RepoData;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -28,8 +28,8 @@ class JobTypeDeriverTest {
 
     @BeforeAll
     static void deriveOnce() {
-        fresh = JobTypeDeriver.derive(SharedData.dir());
-        dl2 = Dl2SpeedFile.read(SharedData.dir());
+        fresh = JobTypeDeriver.derive(RepoData.dir());
+        dl2 = Dl2SpeedFile.read(RepoData.dir());
     }
 
     @Test
@@ -95,7 +95,7 @@ class JobTypeDeriverTest {
         for (PolluxTypes.Spec spec : PolluxTypes.ALL) {
             JobType type = catalog.byName(spec.app());
             List<Double> rel = new ArrayList<>();
-            for (PolluxProfile.Measurement m : PolluxProfile.read(SharedData.dir(), spec.app(), spec.localBatch())) {
+            for (PolluxProfile.Measurement m : PolluxProfile.read(RepoData.dir(), spec.app(), spec.localBatch())) {
                 double measured = m.referenceStepsPerSecond();
                 rel.add(Math.abs(type.speed().stepsPerSecond(m.replicas(), 0, m.nodes()) - measured) / measured);
             }
