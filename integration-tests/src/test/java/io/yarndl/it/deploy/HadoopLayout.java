@@ -43,13 +43,19 @@ record HadoopLayout(Path home) {
         return String.join(File.pathSeparator, entries);
     }
 
+    /** A MapReduce client's: the client classpath and share/hadoop/mapreduce. */
+    String mapReduceClientClasspath(Path confDir) {
+        return clientClasspath(confDir) + File.pathSeparator + share("mapreduce") + File.separator + "*";
+    }
+
     /**
-     * The ResourceManager's and NodeManagers' classpath: the client's, plus yarn/timelineservice,
-     * which bin/yarn adds for both daemons, plus {@code HADOOP_CLASSPATH} (the RM's plugin jar, the
-     * README's way of keeping it outside the installation), appended last as the launcher does.
+     * The ResourceManager's and NodeManagers' classpath: the client's, share/hadoop/mapreduce (the
+     * NodeManagers run MapReduce's ShuffleHandler from it), yarn/timelineservice, which bin/yarn adds
+     * for both daemons, and {@code HADOOP_CLASSPATH} (the RM's plugin jar, the README's way of keeping
+     * it outside the installation), appended last as the launcher does.
      */
     String daemonClasspath(Path confDir, List<Path> hadoopClasspath) {
-        List<String> entries = new ArrayList<>(List.of(clientClasspath(confDir),
+        List<String> entries = new ArrayList<>(List.of(mapReduceClientClasspath(confDir),
                 share("yarn/timelineservice") + File.separator + "*"));
         hadoopClasspath.forEach(jar -> entries.add(jar.toAbsolutePath().toString()));
         return String.join(File.pathSeparator, entries);

@@ -2,6 +2,7 @@ package io.yarndl.it.deploy;
 
 import io.yarndl.it.deploy.ShippedConf.Role;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Files;
@@ -12,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+import org.apache.hadoop.conf.Configuration;
 
 /**
  * ZooKeeper, one ResourceManager and {@value #NODE_MANAGERS} NodeManagers, each its own JVM on
@@ -44,7 +46,7 @@ final class HadoopProcesses implements AutoCloseable {
         this.layout = layout;
         this.runDir = runDir;
         this.rmJar = rmJar;
-        this.ports = FreePorts.pick(1 + 5 + 3 * NODE_MANAGERS);
+        this.ports = FreePorts.pick(1 + 5 + 4 * NODE_MANAGERS);
         this.zkAddress = ports.address();
         rmAddresses.put("yarn.resourcemanager.hostname", "127.0.0.1");
         for (String key : List.of("yarn.resourcemanager.address", "yarn.resourcemanager.scheduler.address",
@@ -59,6 +61,7 @@ final class HadoopProcesses implements AutoCloseable {
         Map<String, String> clientSite = common("client");
         clientSite.put(ShippedConf.ZK_ADDRESS, zkAddress);
         this.clientConf = shipped.write(Role.CLIENT, clientSite, runDir.resolve("conf/client"));
+        writeMapRedSite(clientConf);
         for (int i = 1; i <= NODE_MANAGERS; i++) {
             Map<String, String> nmSite = common("nm" + i);
             Path nmDir = runDir.resolve("nm" + i);
@@ -67,7 +70,35 @@ final class HadoopProcesses implements AutoCloseable {
             nmSite.put("yarn.nodemanager.webapp.address", ports.address());
             nmSite.put("yarn.nodemanager.local-dirs", nmDir.resolve("local").toString());
             nmSite.put("yarn.nodemanager.log-dirs", nmDir.resolve("logs").toString());
-            shipped.write(Role.NODE_MANAGER, nmSite, runDir.resolve("conf/nm" + i));
+            // MapReduce's shuffle, which every MapReduce task container names (the non-DL application).
+            nmSite.put("yarn.nodemanager.aux-services", "mapreduce_shuffle");
+            nmSite.put("yarn.nodemanager.aux-services.mapreduce_shuffle.class", "org.apache.hadoop.mapred.ShuffleHandler");
+            Path nmConf = shipped.write(Role.NODE_MANAGER, nmSite, runDir.resolve("conf/nm" + i));
+            // In mapred-site.xml: ShuffleHandler's configuration loads mapred-default.xml after yarn-site.xml.
+            writeSite(nmConf.resolve("mapred-site.xml"), Map.of("mapreduce.shuffle.port", Integer.toString(ports.next())));
+        }
+    }
+
+    /**
+     * MapReduce on YARN as Hadoop's single-node setup configures it: its containers find the
+     * MapReduce jars through HADOOP_MAPRED_HOME; staging in this run's folder.
+     */
+    private void writeMapRedSite(Path dir) throws IOException {
+        Map<String, String> mapred = new LinkedHashMap<>();
+        mapred.put("mapreduce.framework.name", "yarn");
+        String home = "HADOOP_MAPRED_HOME=" + layout.home();
+        for (String key : List.of("yarn.app.mapreduce.am.env", "mapreduce.map.env", "mapreduce.reduce.env")) {
+            mapred.put(key, home);
+        }
+        mapred.put("yarn.app.mapreduce.am.staging-dir", runDir.resolve("mr-staging").toString());
+        writeSite(dir.resolve("mapred-site.xml"), mapred);
+    }
+
+    private static void writeSite(Path file, Map<String, String> properties) throws IOException {
+        Configuration site = new Configuration(false);
+        properties.forEach(site::set);
+        try (OutputStream out = Files.newOutputStream(file)) {
+            site.writeXml(out);
         }
     }
 
@@ -93,13 +124,16 @@ final class HadoopProcesses implements AutoCloseable {
         HadoopProcesses cluster = new HadoopProcesses(layout, runDir, rmJar, shipped);
         try {
             cluster.startZooKeeper();
-            cluster.startResourceManager();
+            // All three at once: NodeManagers keep trying until the ResourceManager answers.
+            cluster.launchResourceManager();
             for (int i = 1; i <= NODE_MANAGERS; i++) {
                 cluster.startNodeManager(i);
             }
+            cluster.awaitActiveResourceManager();
             cluster.awaitNodes(START_TIMEOUT);
             return cluster;
         } catch (Exception | Error e) {
+            System.out.println("DEPLOY the processes did not start; their last log lines:" + cluster.tails(40));
             cluster.close();
             throw e;
         }
@@ -121,12 +155,20 @@ final class HadoopProcesses implements AutoCloseable {
 
     /** Starts a ResourceManager (again, after {@link #killResourceManager()}) and waits until it is active. */
     void startResourceManager() throws Exception {
+        launchResourceManager();
+        awaitActiveResourceManager();
+    }
+
+    private void launchResourceManager() throws IOException {
         rmStarts++;
         resourceManager = JavaProcess.start("resourcemanager-" + rmStarts,
                 layout.daemonClasspath(rmConf, List.of(rmJar)), List.of("-Xmx512m"),
                 "org.apache.hadoop.yarn.server.resourcemanager.ResourceManager", List.of(),
                 layout.environment(rmConf), runDir.resolve("logs/resourcemanager-" + rmStarts + ".log"));
         processes.add(resourceManager);
+    }
+
+    private void awaitActiveResourceManager() throws InterruptedException {
         RmRest rest = rest();
         await("the ResourceManager to be active", START_TIMEOUT, rest::active);
     }

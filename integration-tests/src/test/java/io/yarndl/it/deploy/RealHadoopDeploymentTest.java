@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * <p>Workers ask for 3 GPUs, so each node holds one: two elastic jobs (1 to 2 workers) must share
  * the two, and each grows when the other leaves room. The ResourceManager is killed with SIGKILL
  * mid-training and restarted with the same configuration: the jobs keep their containers and
- * succeed. A DistributedShell application in {@code root.default} runs beside them.
+ * succeed. A MapReduce sleep job in {@code root.default} runs beside them.
  *
  * <p>Each step is one line starting {@code DEPLOY}; the processes' logs stay under
  * {@code target/deploy-<time>/logs}, and their tails are printed when the test fails.
@@ -59,15 +59,15 @@ class RealHadoopDeploymentTest {
         RmRest rest = cluster.rest();
         YarnDlClient client = new YarnDlClient(cluster, jar("yarndl.am.jar"));
         try (SizeWatcher sizes = SizeWatcher.start(rest)) {
-            String first = client.submit(ddp("deploy-first", 2, 12, 40));
-            JavaProcess shell = DistributedShell.start(cluster, Path.of(System.getProperty("yarndl.distributedshell.jar")));
-            step("submitted " + first + " (ddp_cnn.py, 1-2 workers) to root.dl and DistributedShell to root.default");
+            String first = client.submit(ddp("deploy-first", 2, 14, 40));
+            JavaProcess sleepJob = MapReduceSleepJob.start(cluster);
+            step("submitted " + first + " (ddp_cnn.py, 1-2 workers) to root.dl and a MapReduce sleep job to root.default");
             sizes.await(first, s -> s.contains(2), "to grow to 2 workers", STEP_TIMEOUT);
             String second = client.submit(ddp("deploy-second", 2, 20, 40));
             step("submitted " + second + " (ddp_cnn.py, 1-2 workers); " + first + " holds 2 workers");
 
-            String shellApp = DistributedShell.awaitSucceeded(shell, rest, STEP_TIMEOUT);
-            step("non-DL application " + shellApp + " SUCCEEDED in root.default while the DL jobs ran");
+            String sleepApp = MapReduceSleepJob.awaitSucceeded(sleepJob, rest, STEP_TIMEOUT);
+            step("non-DL application " + sleepApp + " (MapReduce sleep job) SUCCEEDED in root.default while the DL jobs ran");
 
             sizes.await(first, s -> SizeWatcher.changed(s, 2, 1), "to shrink to 1 worker", STEP_TIMEOUT);
             sizes.await(second, s -> s.contains(1), "to start with 1 worker", STEP_TIMEOUT);
@@ -100,16 +100,16 @@ class RealHadoopDeploymentTest {
         }
     }
 
-    /** status reaches the AM, list shows the jobs, kill ends a third job. */
+    /** status reaches the running second job's AM, list shows every job, kill ends a third job. */
     private void checkStatusListAndKill(YarnDlClient client, RmRest rest, String first, String second)
             throws Exception {
         String third = client.submit(ddp("deploy-killed", 1, 1, 10));
-        YarnDlClient.Result list = client.run(List.of("list"));
+        YarnDlClient.Result list = client.run(List.of("list", "--all"));
         assertEquals(0, list.exit(), list.output());
         for (String app : List.of(first, second, third)) {
             assertTrue(list.output().contains(app), app + " not listed:\n" + list.output());
         }
-        YarnDlClient.Result status = client.run(List.of("status", first));
+        YarnDlClient.Result status = client.run(List.of("status", second));
         assertEquals(0, status.exit(), status.output());
         assertTrue(status.output().contains("State:        RUNNING"), status.output());
         assertTrue(status.output().contains("AM status ("), "status did not reach the AM:\n" + status.output());
@@ -117,7 +117,7 @@ class RealHadoopDeploymentTest {
         assertEquals(0, kill.exit(), kill.output());
         assertTrue(kill.output().contains("Killed application " + third), kill.output());
         HadoopProcesses.await(third + " KILLED", STEP_TIMEOUT, () -> "KILLED".equals(rest.state(third)));
-        step("status reached " + first + "'s AM, list showed the three jobs, kill ended " + third);
+        step("status reached " + second + "'s AM, list --all showed the three jobs, kill ended " + third);
     }
 
     private static void awaitSucceeded(RmRest rest, String app) throws InterruptedException {
