@@ -49,16 +49,22 @@ record HadoopLayout(Path home) {
     }
 
     /**
-     * The ResourceManager's and NodeManagers' classpath: the client's, share/hadoop/mapreduce (the
-     * NodeManagers run MapReduce's ShuffleHandler from it), yarn/timelineservice, which bin/yarn adds
-     * for both daemons, and {@code HADOOP_CLASSPATH} (the RM's plugin jar, the README's way of keeping
-     * it outside the installation), appended last as the launcher does.
+     * The ResourceManager's classpath: the client's, yarn/timelineservice (bin/yarn adds it for the
+     * RM and the NMs), and {@code HADOOP_CLASSPATH}, which holds the scheduler's plugin jar (the
+     * README's way of keeping it outside the installation), appended last as the launcher does.
      */
-    String daemonClasspath(Path confDir, List<Path> hadoopClasspath) {
-        List<String> entries = new ArrayList<>(List.of(mapReduceClientClasspath(confDir),
-                share("yarn/timelineservice") + File.separator + "*"));
-        hadoopClasspath.forEach(jar -> entries.add(jar.toAbsolutePath().toString()));
-        return String.join(File.pathSeparator, entries);
+    String resourceManagerClasspath(Path confDir, Path pluginJar) {
+        return String.join(File.pathSeparator, clientClasspath(confDir), share("yarn/timelineservice") + File.separator + "*",
+                pluginJar.toAbsolutePath().toString());
+    }
+
+    /**
+     * A NodeManager's: the client's, yarn/timelineservice, and share/hadoop/mapreduce, whose
+     * ShuffleHandler every MapReduce task container names (as on a cluster that runs MapReduce).
+     */
+    String nodeManagerClasspath(Path confDir) {
+        return String.join(File.pathSeparator, mapReduceClientClasspath(confDir),
+                share("yarn/timelineservice") + File.separator + "*");
     }
 
     /**

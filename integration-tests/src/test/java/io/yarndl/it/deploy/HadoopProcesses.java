@@ -162,7 +162,7 @@ final class HadoopProcesses implements AutoCloseable {
     private void launchResourceManager() throws IOException {
         rmStarts++;
         resourceManager = JavaProcess.start("resourcemanager-" + rmStarts,
-                layout.daemonClasspath(rmConf, List.of(rmJar)), List.of("-Xmx512m"),
+                layout.resourceManagerClasspath(rmConf, rmJar), List.of("-Xmx512m"),
                 "org.apache.hadoop.yarn.server.resourcemanager.ResourceManager", List.of(),
                 layout.environment(rmConf), runDir.resolve("logs/resourcemanager-" + rmStarts + ".log"));
         processes.add(resourceManager);
@@ -175,7 +175,7 @@ final class HadoopProcesses implements AutoCloseable {
 
     private void startNodeManager(int i) throws IOException {
         Path conf = runDir.resolve("conf/nm" + i);
-        processes.add(JavaProcess.start("nodemanager-" + i, layout.daemonClasspath(conf, List.of()),
+        processes.add(JavaProcess.start("nodemanager-" + i, layout.nodeManagerClasspath(conf),
                 List.of("-Xmx256m"), "org.apache.hadoop.yarn.server.nodemanager.NodeManager", List.of(),
                 layout.environment(conf), runDir.resolve("logs/nodemanager-" + i + ".log")));
     }
@@ -228,9 +228,12 @@ final class HadoopProcesses implements AutoCloseable {
      */
     @Override
     public void close() throws InterruptedException {
-        List<JavaProcess> order = new ArrayList<>(processes);
-        order.sort((a, b) -> Boolean.compare(!a.name().startsWith("nodemanager"), !b.name().startsWith("nodemanager")));
-        for (JavaProcess p : order) {
+        List<JavaProcess> nodeManagers = processes.stream().filter(p -> p.name().startsWith("nodemanager")).toList();
+        nodeManagers.forEach(JavaProcess::signalStop);
+        for (JavaProcess p : nodeManagers) {
+            p.stop(STOP_GRACE);
+        }
+        for (JavaProcess p : processes) {
             p.stop(STOP_GRACE);
         }
         String marker = runDir.toString();

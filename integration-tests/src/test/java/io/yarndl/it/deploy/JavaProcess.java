@@ -64,6 +64,11 @@ final class JavaProcess {
         process.waitFor(30, TimeUnit.SECONDS);
     }
 
+    /** SIGTERM without waiting: the daemon's shutdown hook stops its services. */
+    void signalStop() {
+        process.destroy();
+    }
+
     /** SIGTERM (the daemon's shutdown hook stops its services), then SIGKILL after {@code grace}. */
     void stop(Duration grace) throws InterruptedException {
         if (!process.isAlive()) {
