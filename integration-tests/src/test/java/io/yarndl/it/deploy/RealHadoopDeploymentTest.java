@@ -126,7 +126,7 @@ class RealHadoopDeploymentTest {
         assertEquals("SUCCEEDED", rest.finalStatus(app), app + ": " + rest.app(app).map(Object::toString).orElse(""));
     }
 
-    /** An elastic ddp_cnn.py job of 1 to {@code 2} workers, each 3 GPUs, as the README's submit example. */
+    /** An elastic ddp_cnn.py job of 1 to {@code maxWorkers} workers of 3 GPUs each, flags as in the README's submit example. */
     private static List<String> ddp(String name, int maxWorkers, int epochs, int stepsPerEpoch) {
         String examples = System.getProperty("yarndl.examples");
         return new ArrayList<>(List.of("--name", name, "--queue", "dl", "--framework", "pytorch",
