@@ -168,6 +168,17 @@ class ShippedConfTest {
     }
 
     @Test
+    void yarnSiteFragmentTurnsOnWorkPreservingRecoveryWithTheZooKeeperStateStore() {
+        Configuration conf = load("yarn-site-fragment.xml");
+
+        assertTrue(conf.getBoolean(YarnConfiguration.RECOVERY_ENABLED, false), YarnConfiguration.RECOVERY_ENABLED);
+        assertTrue(conf.getBoolean(YarnConfiguration.RM_WORK_PRESERVING_RECOVERY_ENABLED, false),
+                YarnConfiguration.RM_WORK_PRESERVING_RECOVERY_ENABLED);
+        assertEquals(org.apache.hadoop.yarn.server.resourcemanager.recovery.ZKRMStateStore.class.getName(),
+                conf.getTrimmed(YarnConfiguration.RM_STORE));
+    }
+
+    @Test
     void log4jSnippetLogsYarnDlAtInfo() throws IOException {
         Properties log4j = new Properties();
         try (Reader reader = Files.newBufferedReader(shipped("log4j.properties"))) {
