@@ -2,7 +2,7 @@ package io.yarndl.it.scheduler;
 
 import io.yarndl.core.policy.dl2.ModelLoader;
 import io.yarndl.it.cluster.CapturedLog;
-import io.yarndl.it.cluster.DlMiniCluster;
+import io.yarndl.demo.cluster.DlMiniCluster;
 import io.yarndl.it.toyam.ToyAmOptions;
 import io.yarndl.it.toyam.ToyEventLog;
 import io.yarndl.it.toyam.ToyJobClient;

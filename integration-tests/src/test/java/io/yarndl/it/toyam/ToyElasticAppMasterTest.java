@@ -11,7 +11,7 @@ import io.yarndl.core.job.Framework;
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.core.job.SyncMode;
 import io.yarndl.core.job.TrainingGoal;
-import io.yarndl.it.cluster.DlMiniCluster;
+import io.yarndl.demo.cluster.DlMiniCluster;
 import io.yarndl.it.cluster.RmPreemption;
 import io.yarndl.it.toyam.ToyEventLog.Entry;
 import io.yarndl.it.toyam.ToyEventLog.Event;

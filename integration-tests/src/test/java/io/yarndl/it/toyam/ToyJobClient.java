@@ -1,6 +1,6 @@
 package io.yarndl.it.toyam;
 
-import io.yarndl.it.cluster.DlMiniCluster;
+import io.yarndl.demo.cluster.DlMiniCluster;
 import io.yarndl.yarn.jobs.DlJobContract;
 import io.yarndl.yarn.jobs.JobDescription;
 import io.yarndl.yarn.jobs.JobRecordCodec;
