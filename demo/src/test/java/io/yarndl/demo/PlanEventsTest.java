@@ -12,10 +12,11 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-/** The resize lines the demo prints: each change of a demo job's target once, with the policy's reason. */
+/** The resize lines the demo prints: where a demo job's target moved since the last refresh, once, with the policy's reason. */
 class PlanEventsTest {
 
     private static final Map<String, String> NAMES = Map.of("app_1", "ddp-first");
+    private static final Map<String, String> TWO_NAMES = Map.of("app_1", "ddp-first", "app_2", "ddp-second");
 
     private static Plan plan(double timeSec, JobPlan... jobs) {
         return new Plan(timeSec, "optimus", Arrays.stream(jobs).collect(Collectors.toMap(JobPlan::jobId, j -> j)));
@@ -37,6 +38,33 @@ class PlanEventsTest {
 
         book.record(plan(3, sized("app_1", 2, "marginal gain"), sized("other", 1, "not the demo's")), 0);
         assertEquals(List.of("plan: ddp-first -> 2 workers (marginal gain)"), events.newChanges(NAMES));
+    }
+
+    @Test
+    void roundsBetweenTwoRefreshesGiveOneLinePerJobWithItsNewestTarget() {
+        PlanBook book = new PlanBook();
+        PlanEvents events = new PlanEvents(book);
+        book.record(plan(1, sized("app_1", 1, "minimum size"), sized("app_2", 1, "minimum size")), 0);
+        book.record(plan(2, sized("app_1", 2, "marginal gain"), sized("app_2", 0, "waiting: no room")), 0);
+        book.record(plan(3, sized("app_1", 2, "marginal gain"), sized("app_2", 1, "room again")), 0);
+
+        assertEquals(List.of("plan: ddp-first -> 2 workers (marginal gain)", "plan: ddp-second -> 1 worker (room again)"),
+                events.newChanges(TWO_NAMES));
+    }
+
+    @Test
+    void aTargetThatMovedAndCameBackBetweenRefreshesIsNoEvent() {
+        PlanBook book = new PlanBook();
+        PlanEvents events = new PlanEvents(book);
+        book.record(plan(1, sized("app_1", 1, "minimum size")), 0);
+        events.newChanges(NAMES);
+
+        book.record(plan(2, sized("app_1", 0, "waiting: its minimum does not fit")), 0);
+        book.record(plan(3, sized("app_1", 1, "minimum size")), 0);
+        assertEquals(List.of(), events.newChanges(NAMES), "1 -> 0 -> 1 worker within one refresh shows nothing");
+
+        book.record(plan(4, sized("app_1", 0, "waiting: its minimum does not fit")), 0);
+        assertEquals(List.of("plan: ddp-first -> 0 workers (waiting: its minimum does not fit)"), events.newChanges(NAMES));
     }
 
     @Test
