@@ -12,6 +12,7 @@ import io.yarndl.demo.cluster.DlMiniCluster;
 import io.yarndl.yarn.DeepLearningScheduler;
 import io.yarndl.yarn.config.SchedulerSettings;
 import io.yarndl.yarn.round.PlanBook;
+import io.yarndl.it.support.MiniClusterExtension;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
@@ -43,6 +44,7 @@ import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Real PyTorch jobs, submitted through the client's main class, in a real ResourceManager running the
@@ -61,19 +63,23 @@ class ElasticPyTorchJobTest {
             EnumSet.of(YarnApplicationState.FINISHED, YarnApplicationState.FAILED, YarnApplicationState.KILLED);
     private static final Pattern SUBMITTED = Pattern.compile("Submitted application (application_\\d+_\\d+)");
 
-    private static DlMiniCluster cluster;
-    private static YarnClient yarn;
-
-    @BeforeAll
-    static void startCluster() throws Exception {
-        cluster = DlMiniCluster.startWithHdfs(conf -> {
+    @RegisterExtension
+    static final MiniClusterExtension CLUSTER = MiniClusterExtension.of(() -> DlMiniCluster.startWithHdfs(conf -> {
             conf.set(YarnConfiguration.RM_SCHEDULER, DeepLearningScheduler.class.getName());
             conf.set(SchedulerSettings.POLICY, "optimus");
             conf.setLong(SchedulerSettings.INTERVAL_MS, 500);
             conf.setLong(SchedulerSettings.PREEMPTION_GRACE_MS, GRACE_MS);
-        });
+        }));
+    private static YarnClient yarn;
+
+    private static DlMiniCluster cluster() {
+        return CLUSTER.get();
+    }
+
+    @BeforeAll
+    static void startCluster() throws Exception {
         yarn = YarnClient.createYarnClient();
-        yarn.init(cluster.yarnConf());
+        yarn.init(cluster().yarnConf());
         yarn.start();
     }
 
@@ -82,9 +88,6 @@ class ElasticPyTorchJobTest {
         if (yarn != null) {
             yarn.stop();
         }
-        if (cluster != null) {
-            cluster.close();
-        }
     }
 
     @Test
@@ -92,7 +95,7 @@ class ElasticPyTorchJobTest {
             throws Exception {
         ApplicationId first = submit(ddp("ddp-elastic", 1, 2, "--epochs", "6", "--steps-per-epoch", "40"),
                 "--min-step-seconds", "0.2");
-        try (ProgressRecorder progress = new ProgressRecorder(cluster.curator(), DlMiniCluster.ZK_ROOT,
+        try (ProgressRecorder progress = new ProgressRecorder(cluster().curator(), DlMiniCluster.ZK_ROOT,
                 first.toString())) {
             progress.await(TIMEOUT, s -> s.stream().anyMatch(p -> p.workers() == 2), "the job to grow to 2 workers");
 
@@ -115,7 +118,7 @@ class ElasticPyTorchJobTest {
             assertTrue(samples.get(samples.size() - 1).loss() < samples.get(0).loss(),
                     "loss did not fall: first " + samples.get(0) + ", last " + samples.get(samples.size() - 1));
 
-            AmEventLog events = AmEventLog.of(cluster.yarnCluster().getTestWorkDir().toPath(), first.toString());
+            AmEventLog events = AmEventLog.of(cluster().yarnCluster().getTestWorkDir().toPath(), first.toString());
             assertFalse(events.of("CHECKPOINTED").isEmpty(), events.format());
             // Resumed, not restarted: the first step of every later generation is past the first generation's.
             long firstStep = samples.get(0).step();
@@ -135,7 +138,7 @@ class ElasticPyTorchJobTest {
     void aKilledWorkerContainerIsReplacedAndTheJobResumesFromItsLastCheckpoint() throws Exception {
         ApplicationId app = submit(ddp("ddp-killed", 1, 1, "--epochs", "3", "--steps-per-epoch", "40"),
                 "--min-step-seconds", "0.2", "--checkpoint-every", "10");
-        try (ProgressRecorder progress = new ProgressRecorder(cluster.curator(), DlMiniCluster.ZK_ROOT,
+        try (ProgressRecorder progress = new ProgressRecorder(cluster().curator(), DlMiniCluster.ZK_ROOT,
                 app.toString())) {
             JsonNode status = awaitStatus(app, s -> s.path("checkpoint_step").asLong() >= 10);
             String worker = status.path("workers").get(0).asText();
@@ -144,7 +147,7 @@ class ElasticPyTorchJobTest {
 
             assertSucceeded(awaitEnd(app));
 
-            AmEventLog events = AmEventLog.of(cluster.yarnCluster().getTestWorkDir().toPath(), app.toString());
+            AmEventLog events = AmEventLog.of(cluster().yarnCluster().getTestWorkDir().toPath(), app.toString());
             assertFalse(events.of("GENERATION_FAILED").isEmpty(), events.format());
             assertTrue(events.of("GRANTED").size() >= 2, "no replacement container: " + events.format());
             JsonNode resumed = events.of("TRAINING_RESUMED").get(events.of("TRAINING_RESUMED").size() - 1);
@@ -166,7 +169,7 @@ class ElasticPyTorchJobTest {
                 "--min-servers", "1", "--max-servers", "1", "--server-memory", "512m", "--server-vcores", "1",
                 "--memory", "768m", "--vcores", "1", "--steps", "60",
                 "--script", examples().resolve("ps_rpc.py").toString()));
-        try (ProgressRecorder progress = new ProgressRecorder(cluster.curator(), DlMiniCluster.ZK_ROOT,
+        try (ProgressRecorder progress = new ProgressRecorder(cluster().curator(), DlMiniCluster.ZK_ROOT,
                 app.toString())) {
             assertSucceeded(awaitEnd(app));
             List<ProgressSample> samples = progress.samples();
@@ -209,7 +212,7 @@ class ElasticPyTorchJobTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = YarnDlJob.run(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), cluster.yarnConf());
+                new PrintStream(err, true, StandardCharsets.UTF_8), cluster().yarnConf());
         String printed = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, code, "submit failed: " + printed + err.toString(StandardCharsets.UTF_8));
         Matcher m = SUBMITTED.matcher(printed);
@@ -220,7 +223,7 @@ class ElasticPyTorchJobTest {
     /** The cluster's configuration, then this JVM's classpath: no Hadoop install in a mini cluster. */
     private static String amClasspath() {
         String own = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        return cluster.confDir().toAbsolutePath() + File.pathSeparator + own;
+        return cluster().confDir().toAbsolutePath() + File.pathSeparator + own;
     }
 
     private static Path examples() {
@@ -276,7 +279,7 @@ class ElasticPyTorchJobTest {
     /** Prints the resize figures the README quotes: decision to training resumed at the new size. */
     private static void reportResizeTimes(ApplicationId app, AmEventLog events) {
         List<Long> amSide = events.decisionToResumedMs();
-        DeepLearningScheduler scheduler = (DeepLearningScheduler) cluster.resourceManager().getResourceScheduler();
+        DeepLearningScheduler scheduler = (DeepLearningScheduler) cluster().resourceManager().getResourceScheduler();
         List<String> fromPlan = new ArrayList<>();
         for (PlanBook.TargetChange change : scheduler.planBook().history()) {
             if (!change.jobId().equals(app.toString())) {
@@ -299,7 +302,7 @@ class ElasticPyTorchJobTest {
 
     /** The checkpoint files the job left on HDFS (kept: they hold the trained model). */
     private static List<Path> checkpointsOnHdfs(ApplicationId app) throws IOException {
-        FileSystem fs = cluster.hdfs().getFileSystem();
+        FileSystem fs = cluster().hdfs().getFileSystem();
         List<Path> found = new ArrayList<>();
         var files = fs.listFiles(new org.apache.hadoop.fs.Path("/"), true);
         while (files.hasNext()) {
