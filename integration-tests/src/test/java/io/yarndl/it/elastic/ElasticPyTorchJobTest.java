@@ -8,10 +8,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.yarndl.am.cli.YarnDlJob;
 import io.yarndl.core.job.ProgressSample;
-import io.yarndl.it.cluster.DlMiniCluster;
+import io.yarndl.demo.cluster.DlMiniCluster;
 import io.yarndl.yarn.DeepLearningScheduler;
 import io.yarndl.yarn.config.SchedulerSettings;
 import io.yarndl.yarn.round.PlanBook;
+import io.yarndl.it.support.MiniClusterExtension;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
@@ -43,6 +44,7 @@ import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Real PyTorch jobs, submitted through the client's main class, in a real ResourceManager running the
@@ -61,19 +63,23 @@ class ElasticPyTorchJobTest {
             EnumSet.of(YarnApplicationState.FINISHED, YarnApplicationState.FAILED, YarnApplicationState.KILLED);
     private static final Pattern SUBMITTED = Pattern.compile("Submitted application (application_\\d+_\\d+)");
 
-    private static DlMiniCluster cluster;
-    private static YarnClient yarn;
-
-    @BeforeAll
-    static void startCluster() throws Exception {
-        cluster = DlMiniCluster.startWithHdfs(conf -> {
+    @RegisterExtension
+    static final MiniClusterExtension CLUSTER = MiniClusterExtension.of(() -> DlMiniCluster.startWithHdfs(conf -> {
             conf.set(YarnConfiguration.RM_SCHEDULER, DeepLearningScheduler.class.getName());
             conf.set(SchedulerSettings.POLICY, "optimus");
             conf.setLong(SchedulerSettings.INTERVAL_MS, 500);
             conf.setLong(SchedulerSettings.PREEMPTION_GRACE_MS, GRACE_MS);
-        });
+        }));
+    private static YarnClient yarn;
+
+    private static DlMiniCluster cluster() {
+        return CLUSTER.get();
+    }
+
+    @BeforeAll
+    static void startCluster() throws Exception {
         yarn = YarnClient.createYarnClient();
-        yarn.init(cluster.yarnConf());
+        yarn.init(cluster().yarnConf());
         yarn.start();
     }
 
@@ -81,9 +87,6 @@ class ElasticPyTorchJobTest {
     static void stopCluster() throws Exception {
         if (yarn != null) {
             yarn.stop();
-        }
-        if (cluster != null) {
-            cluster.close();
         }
     }
 
@@ -93,7 +96,7 @@ class ElasticPyTorchJobTest {
         // --keep-staging: its checkpoints, in the staging directory by default, are checked after it ends.
         ApplicationId first = submit(ddp("ddp-elastic", 1, 2, "--epochs", "6", "--steps-per-epoch", "40",
                 "--keep-staging"), "--min-step-seconds", "0.2");
-        try (ProgressRecorder progress = new ProgressRecorder(cluster.curator(), DlMiniCluster.ZK_ROOT,
+        try (ProgressRecorder progress = new ProgressRecorder(cluster().curator(), DlMiniCluster.ZK_ROOT,
                 first.toString())) {
             progress.await(TIMEOUT, s -> s.stream().anyMatch(p -> p.workers() == 2), "the job to grow to 2 workers");
             assertStatusReachesTheAm(first);
@@ -118,7 +121,7 @@ class ElasticPyTorchJobTest {
             assertTrue(samples.get(samples.size() - 1).loss() < samples.get(0).loss(),
                     "loss did not fall: first " + samples.get(0) + ", last " + samples.get(samples.size() - 1));
 
-            AmEventLog events = AmEventLog.of(cluster.yarnCluster().getTestWorkDir().toPath(), first.toString());
+            AmEventLog events = AmEventLog.of(cluster().yarnCluster().getTestWorkDir().toPath(), first.toString());
             assertFalse(events.of("CHECKPOINTED").isEmpty(), events.format());
             // Resumed, not restarted: the first step of every later generation is past the first generation's.
             long firstStep = samples.get(0).step();
@@ -138,7 +141,7 @@ class ElasticPyTorchJobTest {
     void aKilledWorkerContainerIsReplacedAndTheJobResumesFromItsLastCheckpoint() throws Exception {
         ApplicationId app = submit(ddp("ddp-killed", 1, 1, "--epochs", "3", "--steps-per-epoch", "40"),
                 "--min-step-seconds", "0.2", "--checkpoint-every", "10");
-        try (ProgressRecorder progress = new ProgressRecorder(cluster.curator(), DlMiniCluster.ZK_ROOT,
+        try (ProgressRecorder progress = new ProgressRecorder(cluster().curator(), DlMiniCluster.ZK_ROOT,
                 app.toString())) {
             JsonNode status = awaitStatus(app, s -> s.path("checkpoint_step").asLong() >= 10);
             String worker = status.path("workers").get(0).asText();
@@ -147,7 +150,7 @@ class ElasticPyTorchJobTest {
 
             assertSucceeded(awaitEnd(app));
 
-            AmEventLog events = AmEventLog.of(cluster.yarnCluster().getTestWorkDir().toPath(), app.toString());
+            AmEventLog events = AmEventLog.of(cluster().yarnCluster().getTestWorkDir().toPath(), app.toString());
             assertFalse(events.of("GENERATION_FAILED").isEmpty(), events.format());
             assertTrue(events.of("GRANTED").size() >= 2, "no replacement container: " + events.format());
             JsonNode resumed = events.of("TRAINING_RESUMED").get(events.of("TRAINING_RESUMED").size() - 1);
@@ -169,7 +172,7 @@ class ElasticPyTorchJobTest {
                 "--min-servers", "1", "--max-servers", "1", "--server-memory", "512m", "--server-vcores", "1",
                 "--memory", "768m", "--vcores", "1", "--steps", "60",
                 "--script", examples().resolve("ps_rpc.py").toString()));
-        try (ProgressRecorder progress = new ProgressRecorder(cluster.curator(), DlMiniCluster.ZK_ROOT,
+        try (ProgressRecorder progress = new ProgressRecorder(cluster().curator(), DlMiniCluster.ZK_ROOT,
                 app.toString())) {
             assertSucceeded(awaitEnd(app));
             List<ProgressSample> samples = progress.samples();
@@ -212,7 +215,7 @@ class ElasticPyTorchJobTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = YarnDlJob.run(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), cluster.yarnConf());
+                new PrintStream(err, true, StandardCharsets.UTF_8), cluster().yarnConf());
         String printed = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, code, "submit failed: " + printed + err.toString(StandardCharsets.UTF_8));
         Matcher m = SUBMITTED.matcher(printed);
@@ -223,7 +226,7 @@ class ElasticPyTorchJobTest {
     /** The cluster's configuration, then this JVM's classpath: no Hadoop install in a mini cluster. */
     private static String amClasspath() {
         String own = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        return cluster.confDir().toAbsolutePath() + File.pathSeparator + own;
+        return cluster().confDir().toAbsolutePath() + File.pathSeparator + own;
     }
 
     private static Path examples() {
@@ -279,7 +282,7 @@ class ElasticPyTorchJobTest {
     /** Prints the resize figures the README quotes: decision to training resumed at the new size. */
     private static void reportResizeTimes(ApplicationId app, AmEventLog events) {
         List<Long> amSide = events.decisionToResumedMs();
-        DeepLearningScheduler scheduler = (DeepLearningScheduler) cluster.resourceManager().getResourceScheduler();
+        DeepLearningScheduler scheduler = (DeepLearningScheduler) cluster().resourceManager().getResourceScheduler();
         List<String> fromPlan = new ArrayList<>();
         for (PlanBook.TargetChange change : scheduler.planBook().history()) {
             if (!change.jobId().equals(app.toString())) {
@@ -309,12 +312,12 @@ class ElasticPyTorchJobTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int code = YarnDlJob.run(new String[] {"status", app.toString()}, new PrintStream(out, true,
                 StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                cluster.yarnConf());
+                cluster().yarnConf());
         String printed = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, code, printed);
         assertTrue(printed.contains("AM status (http") && printed.contains("\"generation\""), printed);
         // The report's tracking URL names the RM's configured web port, 0 in a mini cluster: ask the bound one.
-        String proxy = "http://" + cluster.yarnConf().get(YarnConfiguration.RM_WEBAPP_ADDRESS) + "/proxy/" + app + "/";
+        String proxy = "http://" + cluster().yarnConf().get(YarnConfiguration.RM_WEBAPP_ADDRESS) + "/proxy/" + app + "/";
         HttpResponse<String> viaRm = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build()
                 .send(HttpRequest.newBuilder(URI.create(proxy)).timeout(Duration.ofSeconds(5)).build(),
                         HttpResponse.BodyHandlers.ofString());
@@ -325,7 +328,7 @@ class ElasticPyTorchJobTest {
 
     /** The AM removes its staging directory right after unregistering, so just after the RM says FINISHED. */
     private static void awaitStagingRemoved(ApplicationId app) throws Exception {
-        FileSystem fs = cluster.hdfs().getFileSystem();
+        FileSystem fs = cluster().hdfs().getFileSystem();
         org.apache.hadoop.fs.Path staging = new org.apache.hadoop.fs.Path(
                 new org.apache.hadoop.fs.Path(fs.getHomeDirectory(), ".yarn-dl"), app.toString());
         long deadline = System.currentTimeMillis() + 10_000;
@@ -336,7 +339,7 @@ class ElasticPyTorchJobTest {
     }
 
     private static List<Path> checkpointsOnHdfs(ApplicationId app) throws IOException {
-        FileSystem fs = cluster.hdfs().getFileSystem();
+        FileSystem fs = cluster().hdfs().getFileSystem();
         List<Path> found = new ArrayList<>();
         var files = fs.listFiles(new org.apache.hadoop.fs.Path("/"), true);
         while (files.hasNext()) {

@@ -1,7 +1,7 @@
 package io.yarndl.it.recovery;
 
-import io.yarndl.it.cluster.DlClusterOptions;
-import io.yarndl.it.cluster.DlMiniCluster;
+import io.yarndl.demo.cluster.DlClusterOptions;
+import io.yarndl.demo.cluster.DlMiniCluster;
 import io.yarndl.it.toyam.ToyJobClient;
 import io.yarndl.yarn.DeepLearningScheduler;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package io.yarndl.it.recovery;
 
-import io.yarndl.it.cluster.DlMiniCluster;
+import io.yarndl.demo.cluster.DlMiniCluster;
 import io.yarndl.it.scheduler.DlJobs;
 import io.yarndl.it.toyam.ToyAmOptions;
 import io.yarndl.it.toyam.ToyEventLog;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.core.policy.Plan;
-import io.yarndl.it.cluster.DlClusterOptions;
-import io.yarndl.it.cluster.DlMiniCluster;
+import io.yarndl.demo.cluster.DlClusterOptions;
+import io.yarndl.demo.cluster.DlMiniCluster;
 import io.yarndl.it.toyam.ToyJobClient;
 import io.yarndl.yarn.DeepLearningScheduler;
 import io.yarndl.yarn.config.SchedulerSettings;

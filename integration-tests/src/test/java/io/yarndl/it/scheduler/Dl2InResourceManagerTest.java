@@ -2,7 +2,7 @@ package io.yarndl.it.scheduler;
 
 import io.yarndl.core.policy.dl2.ModelLoader;
 import io.yarndl.it.cluster.CapturedLog;
-import io.yarndl.it.cluster.DlMiniCluster;
+import io.yarndl.demo.cluster.DlMiniCluster;
 import io.yarndl.it.toyam.ToyAmOptions;
 import io.yarndl.it.toyam.ToyEventLog;
 import io.yarndl.it.toyam.ToyJobClient;
@@ -12,6 +12,7 @@ import io.yarndl.yarn.dl2.Dl2ModelStatus;
 import io.yarndl.yarn.metrics.Dl2Metrics;
 import io.yarndl.yarn.metrics.RoundMetrics;
 import io.yarndl.yarn.round.PlanBook;
+import io.yarndl.it.support.Poll;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -300,21 +301,15 @@ class Dl2InResourceManagerTest {
     }
 
     /** Waits for a checkpoint written from now on that carries {@code version} (null: no model serves). */
-    private static void awaitCheckpointedModel(String version) throws InterruptedException {
+    private static void awaitCheckpointedModel(String version) throws Exception {
         long since = System.currentTimeMillis();
         await("a checkpoint with model version " + version, () -> scheduler().checkpoints().lastWritten()
                 .filter(checkpoint -> checkpoint.writtenAtMillis() >= since)
                 .filter(checkpoint -> Objects.equals(checkpoint.modelVersion(), version)).isPresent());
     }
 
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TIMEOUT.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                fail("timed out after " + TIMEOUT + " waiting for: " + what + "; DL2 log: " + log.lines());
-            }
-            Thread.sleep(100);
-        }
+    private static void await(String what, BooleanSupplier condition) throws Exception {
+        Poll.until(what, TIMEOUT, Poll.INTERVAL, condition::getAsBoolean, () -> "DL2 log: " + log.lines());
     }
 
     /** Starts {@code dl2/test_models.py} with Debian's PyTorch; it runs while the cluster starts. */

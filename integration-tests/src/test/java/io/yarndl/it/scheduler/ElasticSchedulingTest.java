@@ -4,7 +4,7 @@ import io.yarndl.contract.access.AppZkCredentials;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryNTimes;
-import io.yarndl.it.cluster.DlMiniCluster;
+import io.yarndl.demo.cluster.DlMiniCluster;
 import io.yarndl.it.toyam.ToyAmOptions;
 import io.yarndl.it.toyam.ToyEventLog;
 import io.yarndl.it.toyam.ToyEventLog.Event;
@@ -15,6 +15,8 @@ import io.yarndl.yarn.metrics.RoundMetrics;
 import io.yarndl.yarn.metrics.ZooKeeperMetrics;
 import io.yarndl.yarn.config.SchedulerSettings;
 import io.yarndl.yarn.jobs.RejectionReason;
+import io.yarndl.it.support.MiniClusterExtension;
+import io.yarndl.it.support.Poll;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -29,6 +31,7 @@ import org.apache.hadoop.yarn.exceptions.YarnException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -57,18 +60,22 @@ class ElasticSchedulingTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(180);
     private static final long GRACE_MS = 3_000;
 
-    private static DlMiniCluster cluster;
-    private static ToyJobClient client;
-
-    @BeforeAll
-    static void startCluster() throws Exception {
-        cluster = DlMiniCluster.start(conf -> {
+    @RegisterExtension
+    static final MiniClusterExtension CLUSTER = MiniClusterExtension.of(() -> DlMiniCluster.start(conf -> {
             conf.set(YarnConfiguration.RM_SCHEDULER, DeepLearningScheduler.class.getName());
             conf.set(SchedulerSettings.POLICY, "optimus");
             conf.setLong(SchedulerSettings.INTERVAL_MS, 500);
             conf.setLong(SchedulerSettings.PREEMPTION_GRACE_MS, GRACE_MS);
-        });
-        client = ToyJobClient.on(cluster);
+        }));
+    private static ToyJobClient client;
+
+    private static DlMiniCluster cluster() {
+        return CLUSTER.get();
+    }
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        client = ToyJobClient.on(cluster());
     }
 
     @AfterAll
@@ -76,15 +83,12 @@ class ElasticSchedulingTest {
         if (client != null) {
             client.close();
         }
-        if (cluster != null) {
-            cluster.close();
-        }
     }
 
     @Test
     void shrinksTheFirstJobThroughPreemptionWhenASecondArrivesAndGrowsItBackWhenThatFinishes() throws Exception {
-        Path firstEvents = cluster.workDir().resolve("first.events");
-        Path secondEvents = cluster.workDir().resolve("second.events");
+        Path firstEvents = cluster().workDir().resolve("first.events");
+        Path secondEvents = cluster().workDir().resolve("second.events");
         // The AM ignores preemption messages, so the shrink happens only by the scheduler's kill.
         ApplicationId first = client.submit(DlMiniCluster.DL_QUEUE, DlJobs.allReduce("first", 1, 8, 1_500),
                 ToyAmOptions.defaults().withEvents(firstEvents).withSpeed(5, 0.1).withReleaseOnPreemptMs(-1));
@@ -119,7 +123,7 @@ class ElasticSchedulingTest {
         DeepLearningScheduler scheduler = scheduler();
         assertTrue(scheduler.planBook().history().stream().filter(c -> c.jobId().equals(first.toString())).count() >= 3,
                 "the plan changed the first job's size at least three times: " + scheduler.planBook().history());
-        RmJmx jmx = RmJmx.read(cluster.yarnConf());
+        RmJmx jmx = RmJmx.read(cluster().yarnConf());
         assertTrue(jmx.count(EnforcementMetrics.PREEMPTIONS) >= 1, "the victim was marked: " + jmx);
         assertTrue(jmx.count(EnforcementMetrics.KILLS) >= 1, "the AM ignored the message, so it was killed: " + jmx);
         assertTrue(jmx.count(RoundMetrics.SHRINKS) >= 1 && jmx.count(RoundMetrics.GROWS) >= 1, jmx.toString());
@@ -128,12 +132,12 @@ class ElasticSchedulingTest {
 
     @Test
     void mapReduceJobInTheDefaultQueueCompletesWhileDeepLearningJobsHoldTheGpus() throws Exception {
-        Path events = cluster.workDir().resolve("gpu-hog.events");
+        Path events = cluster().workDir().resolve("gpu-hog.events");
         ApplicationId hog = client.submit(DlMiniCluster.DL_QUEUE, DlJobs.allReduce("gpu-hog", 1, 8, 1_000_000),
                 ToyAmOptions.defaults().withEvents(events));
         ToyEventLog.await(events, TIMEOUT, log -> log.maxHeldWorkers() >= 4);
 
-        Configuration conf = new Configuration(cluster.yarnCluster().getConfig());
+        Configuration conf = new Configuration(cluster().yarnCluster().getConfig());
         conf.set(MRJobConfig.QUEUE_NAME, DlMiniCluster.DEFAULT_QUEUE);
         conf.set(MRJobConfig.MAPREDUCE_APPLICATION_CLASSPATH,
                 String.join(",", System.getProperty("java.class.path").split(File.pathSeparator)));
@@ -171,7 +175,7 @@ class ElasticSchedulingTest {
 
     @Test
     void skipsGarbageProgressRecordsAndTheJobStillFinishes() throws Exception {
-        Path events = cluster.workDir().resolve("garbage.events");
+        Path events = cluster().workDir().resolve("garbage.events");
         ApplicationId app = client.submit(DlMiniCluster.DL_QUEUE, DlJobs.allReduce("garbage", 1, 2, 150),
                 ToyAmOptions.defaults().withEvents(events));
         ToyEventLog.await(events, TIMEOUT, log -> !log.of(Event.PROGRESS).isEmpty());
@@ -181,25 +185,22 @@ class ElasticSchedulingTest {
         // Written with the job's own credentials, as a buggy AM would: nobody else may write there.
         String progress = DlMiniCluster.ZK_ROOT + "/jobs/" + app + "/progress";
         AppZkCredentials own = new AppZkCredentials(app.toString(), client.secretOf(app));
-        try (CuratorFramework asTheJob = CuratorFrameworkFactory.builder().connectString(cluster.zkConnect())
+        try (CuratorFramework asTheJob = CuratorFrameworkFactory.builder().connectString(cluster().zkConnect())
                 .authorization(AppZkCredentials.SCHEME, own.authBytes()).retryPolicy(new RetryNTimes(3, 100)).build()) {
             asTheJob.start();
             asTheJob.setData().forPath(progress, "{not json at all".getBytes(StandardCharsets.UTF_8));
         }
-        long deadline = System.currentTimeMillis() + TIMEOUT.toMillis();
-        while (scheduler.recordRejections().orElseThrow().count(RejectionReason.MALFORMED_PROGRESS) == before
-                && System.currentTimeMillis() < deadline) {
-            Thread.sleep(100);
-        }
+        Poll.until("the garbage counted as MALFORMED_PROGRESS", TIMEOUT,
+                () -> scheduler.recordRejections().orElseThrow().count(RejectionReason.MALFORMED_PROGRESS) > before);
 
         assertTrue(scheduler.recordRejections().orElseThrow().count(RejectionReason.MALFORMED_PROGRESS) > before);
-        assertTrue(RmJmx.read(cluster.yarnConf()).value(ZooKeeperMetrics.SAMPLES_REJECTED).asLong() > 0,
+        assertTrue(RmJmx.read(cluster().yarnConf()).value(ZooKeeperMetrics.SAMPLES_REJECTED).asLong() > 0,
                 "the garbage shows in /jmx");
         assertSucceeded(client.awaitState(app, TIMEOUT, YarnApplicationState.FINISHED));
     }
 
     private static DeepLearningScheduler scheduler() {
-        return (DeepLearningScheduler) cluster.resourceManager().getResourceScheduler();
+        return (DeepLearningScheduler) cluster().resourceManager().getResourceScheduler();
     }
 
     private static void assertSucceeded(ApplicationReport report) {

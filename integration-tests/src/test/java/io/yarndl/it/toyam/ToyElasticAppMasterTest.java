@@ -11,13 +11,15 @@ import io.yarndl.core.job.Framework;
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.core.job.SyncMode;
 import io.yarndl.core.job.TrainingGoal;
-import io.yarndl.it.cluster.DlMiniCluster;
+import io.yarndl.demo.cluster.DlMiniCluster;
 import io.yarndl.it.cluster.RmPreemption;
 import io.yarndl.it.toyam.ToyEventLog.Entry;
 import io.yarndl.it.toyam.ToyEventLog.Event;
 import io.yarndl.contract.job.DlJobContract;
 import io.yarndl.contract.job.JobDescription;
 import io.yarndl.contract.job.JobRecordCodec;
+import io.yarndl.it.support.MiniClusterExtension;
+import io.yarndl.it.support.Poll;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,6 +35,7 @@ import org.apache.hadoop.yarn.api.records.YarnApplicationState;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Proves the toy elastic ApplicationMaster is a faithful test double on a real YARN (a
@@ -50,14 +53,18 @@ class ToyElasticAppMasterTest {
     private static final long TOTAL_STEPS = 250;
     private static final long RELEASE_DELAY_MS = 500;
 
-    private static DlMiniCluster cluster;
+    @RegisterExtension
+    static final MiniClusterExtension CLUSTER = MiniClusterExtension.of(() -> DlMiniCluster.start());
     private static ToyJobClient client;
+
+    private static DlMiniCluster cluster() {
+        return CLUSTER.get();
+    }
 
     @BeforeAll
     static void startCluster() throws Exception {
-        cluster = DlMiniCluster.start();
         // A plain CapacityScheduler creates no job nodes: the AM writes its own, as without yarn-dl's scheduler.
-        client = ToyJobClient.on(cluster).withoutZkSecrets();
+        client = ToyJobClient.on(cluster()).withoutZkSecrets();
     }
 
     @AfterAll
@@ -65,15 +72,12 @@ class ToyElasticAppMasterTest {
         if (client != null) {
             client.close();
         }
-        if (cluster != null) {
-            cluster.close();
-        }
     }
 
     @Test
     void runsAtItsMaximumSizeFinishesAndRemovesItsRecords() throws Exception {
         JobDescription spec = threeWorkerJob("toy-finishes", TOTAL_STEPS);
-        Path eventFile = cluster.workDir().resolve("toy-finishes.events");
+        Path eventFile = cluster().workDir().resolve("toy-finishes.events");
         // 3 workers: 3*10/(1+0.1*2) = 25 steps/s, so about 10 s of training at full size.
         ToyAmOptions options = ToyAmOptions.defaults().withEvents(eventFile).withSpeed(10, 0.1);
 
@@ -102,19 +106,19 @@ class ToyElasticAppMasterTest {
         assertEquals(Event.FINISHED, log.entries().get(log.entries().size() - 1).event());
         assertEquals(new HashSet<>(log.containers(Event.STARTED)), new HashSet<>(log.containers(Event.COMPLETED)),
                 "the RM confirmed every worker's release before the AM unregistered");
-        assertNull(cluster.curator().checkExists().forPath(jobPath), "records removed at the end");
+        assertNull(cluster().curator().checkExists().forPath(jobPath), "records removed at the end");
     }
 
     @Test
     void releasesAPreemptedWorkerAfterItsGraceDelayAndReplacesIt() throws Exception {
-        Path eventFile = cluster.workDir().resolve("toy-releases.events");
+        Path eventFile = cluster().workDir().resolve("toy-releases.events");
         ApplicationId app = client.submit(DlMiniCluster.DL_QUEUE, threeWorkerJob("toy-releases", 1_000_000),
                 ToyAmOptions.defaults().withEvents(eventFile).withReleaseOnPreemptMs(RELEASE_DELAY_MS));
         try {
             String victim = ToyEventLog.await(eventFile, TIMEOUT, log -> log.of(Event.STARTED).size() == 3)
                     .containers(Event.STARTED).get(0);
 
-            RmPreemption.mark(cluster.resourceManager(), ContainerId.fromString(victim));
+            RmPreemption.mark(cluster().resourceManager(), ContainerId.fromString(victim));
 
             ToyEventLog log = ToyEventLog.await(eventFile, TIMEOUT,
                     l -> l.of(Event.STARTED).size() == 4 && l.first(Event.COMPLETED, victim).isPresent());
@@ -136,19 +140,19 @@ class ToyElasticAppMasterTest {
 
     @Test
     void leavesAPreemptedWorkerToTheSchedulerWhenToldNeverToRelease() throws Exception {
-        Path eventFile = cluster.workDir().resolve("toy-holds.events");
+        Path eventFile = cluster().workDir().resolve("toy-holds.events");
         ApplicationId app = client.submit(DlMiniCluster.DL_QUEUE, threeWorkerJob("toy-holds", 1_000_000),
                 ToyAmOptions.defaults().withEvents(eventFile).withReleaseOnPreemptMs(-1));
         try {
             String victim = ToyEventLog.await(eventFile, TIMEOUT, log -> log.of(Event.STARTED).size() == 3)
                     .containers(Event.STARTED).get(0);
 
-            RmPreemption.mark(cluster.resourceManager(), ContainerId.fromString(victim));
+            RmPreemption.mark(cluster().resourceManager(), ContainerId.fromString(victim));
             ToyEventLog.await(eventFile, TIMEOUT, l -> l.first(Event.PREEMPT_REQUESTED, victim).isPresent());
             Thread.sleep(1_000);
             assertFalse(ToyEventLog.read(eventFile).first(Event.RELEASED, victim).isPresent(), "never released");
 
-            RmPreemption.kill(cluster.resourceManager(), ContainerId.fromString(victim));
+            RmPreemption.kill(cluster().resourceManager(), ContainerId.fromString(victim));
             ToyEventLog log = ToyEventLog.await(eventFile, TIMEOUT,
                     l -> l.of(Event.STARTED).size() == 4 && l.first(Event.COMPLETED, victim).isPresent());
             assertEquals(ContainerExitStatus.PREEMPTED, log.first(Event.COMPLETED, victim).orElseThrow().exitStatus());
@@ -170,22 +174,21 @@ class ToyElasticAppMasterTest {
 
     /** Waits for a ZooKeeper node the running job writes; fails at once if the job ends first. */
     private static void awaitNode(ApplicationId app, String path) throws Exception {
-        long deadline = System.nanoTime() + TIMEOUT.toNanos();
-        while (cluster.curator().checkExists().forPath(path) == null) {
+        Poll.until(path, TIMEOUT, () -> {
+            if (cluster().curator().checkExists().forPath(path) != null) {
+                return true;
+            }
             ApplicationReport report = client.yarnClient().getApplicationReport(app);
             if (EnumSet.of(YarnApplicationState.FINISHED, YarnApplicationState.FAILED, YarnApplicationState.KILLED)
                     .contains(report.getYarnApplicationState())) {
                 throw new AssertionError(app + " ended " + report.getYarnApplicationState() + " before writing "
                         + path + ": " + report.getDiagnostics());
             }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(path + " did not appear within " + TIMEOUT);
-            }
-            Thread.sleep(100);
-        }
+            return false;
+        });
     }
 
     private static String read(String path) throws Exception {
-        return new String(cluster.curator().getData().forPath(path), StandardCharsets.UTF_8);
+        return new String(cluster().curator().getData().forPath(path), StandardCharsets.UTF_8);
     }
 }

@@ -1,6 +1,6 @@
 package io.yarndl.it.toyam;
 
-import io.yarndl.it.cluster.DlMiniCluster;
+import io.yarndl.demo.cluster.DlMiniCluster;
 import io.yarndl.contract.job.DlJobContract;
 import io.yarndl.contract.job.JobDescription;
 import io.yarndl.contract.job.JobRecordCodec;

@@ -12,7 +12,7 @@ import io.yarndl.core.job.Framework;
 import io.yarndl.core.job.SyncMode;
 import io.yarndl.core.job.TrainingGoal;
 import io.yarndl.it.cluster.CapturedLog;
-import io.yarndl.it.cluster.DlMiniCluster;
+import io.yarndl.demo.cluster.DlMiniCluster;
 import io.yarndl.it.scheduler.DlJobs;
 import io.yarndl.it.toyam.ToyAmOptions;
 import io.yarndl.it.toyam.ToyJobClient;
@@ -21,6 +21,7 @@ import io.yarndl.yarn.config.SchedulerSettings;
 import io.yarndl.contract.job.JobDescription;
 import io.yarndl.yarn.status.SchedulerStatus;
 import io.yarndl.yarn.web.DlWebServices;
+import io.yarndl.it.support.Poll;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -347,18 +348,8 @@ class DlRestApiAndPageTest {
         return client.yarnClient().submitApplication(context);
     }
 
-    private interface Check {
-        boolean holds() throws Exception;
-    }
-
-    private static void awaitOverHttp(String what, Check check) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (!check.holds()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            Thread.sleep(200);
-        }
+    private static void awaitOverHttp(String what, Poll.Condition check) throws Exception {
+        Poll.until(what, Duration.ofSeconds(30), Duration.ofMillis(200), check);
     }
 
     private static JsonNode job(JsonNode jobs, ApplicationId id) {

@@ -1,0 +1,81 @@
+package io.yarndl.demo.cluster;
+
+import java.util.Objects;
+import java.util.function.Consumer;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * How {@link DlMiniCluster#start(DlClusterOptions)} builds a cluster: which ResourceManagers, with
+ * or without HDFS, on which web port, and the test's own configuration changes.
+ *
+ * @param resourceManagers the ResourceManager setup
+ * @param hdfs             whether an HDFS ({@code MiniDFSCluster}) is the default file system
+ * @param webPort          the ResourceManager's web UI port, or 0 for any free one (what tests want)
+ * @param tweaks           changes to the configuration after the defaults, e.g. the scheduler class
+ */
+public record DlClusterOptions(ResourceManagers resourceManagers, boolean hdfs, int webPort,
+                               Consumer<Configuration> tweaks) {
+
+    /** The ResourceManager side of a test cluster. */
+    public enum ResourceManagers {
+        /**
+         * One RM keeping its state in memory, in a {@code MiniMRYarnCluster} (MapReduce jobs run);
+         * NodeManagers call the RM in-process, so it cannot be restarted.
+         */
+        SINGLE,
+        /**
+         * One RM with work-preserving recovery from the ZooKeeper state store, on fixed ports, with
+         * NodeManagers that reach it over RPC: {@link DlMiniCluster#restartResourceManager()} stops it
+         * and starts a new one that recovers the running applications and their containers.
+         */
+        RESTARTABLE,
+        /**
+         * Two RMs, {@code rm1} active and {@code rm2} standby, sharing the ZooKeeper state store,
+         * automatic failover off: {@link DlMiniCluster#failover()} swaps them. Clients, AMs and
+         * NodeManagers fail over through the usual {@code yarn.resourcemanager.ha.rm-ids} addresses.
+         */
+        HA_PAIR
+    }
+
+    public DlClusterOptions {
+        Objects.requireNonNull(resourceManagers, "resourceManagers");
+        Objects.requireNonNull(tweaks, "tweaks");
+        if (webPort < 0 || webPort > 65_535) {
+            throw new IllegalArgumentException("web port must be in 0..65535 (0: any free port), was " + webPort);
+        }
+    }
+
+    /** One in-memory RM in a MiniMRYarnCluster, no HDFS, no tweaks: what {@link DlMiniCluster#start()} builds. */
+    public static DlClusterOptions single() {
+        return new DlClusterOptions(ResourceManagers.SINGLE, false, 0, conf -> { });
+    }
+
+    /** One RM that {@link DlMiniCluster#restartResourceManager()} can restart without losing work. */
+    public static DlClusterOptions restartable() {
+        return new DlClusterOptions(ResourceManagers.RESTARTABLE, false, 0, conf -> { });
+    }
+
+    /** An active/standby RM pair that {@link DlMiniCluster#failover()} swaps. */
+    public static DlClusterOptions haPair() {
+        return new DlClusterOptions(ResourceManagers.HA_PAIR, false, 0, conf -> { });
+    }
+
+    /** The same, with HDFS as the default file system. */
+    public DlClusterOptions withHdfs() {
+        return new DlClusterOptions(resourceManagers, true, webPort, tweaks);
+    }
+
+    /**
+     * The same, with the ResourceManager's web UI (its REST API and {@code /jmx}) on {@code port}, which
+     * must be free: for a person's browser, which needs an address that does not change between runs.
+     */
+    public DlClusterOptions withWebPort(int port) {
+        return new DlClusterOptions(resourceManagers, hdfs, port, tweaks);
+    }
+
+    /** The same, with {@code more} applied after the tweaks already given. */
+    public DlClusterOptions withTweaks(Consumer<Configuration> more) {
+        Objects.requireNonNull(more, "more");
+        return new DlClusterOptions(resourceManagers, hdfs, webPort, tweaks.andThen(more));
+    }
+}
