@@ -101,8 +101,11 @@ class ElasticSchedulingTest {
         assertEquals(ContainerExitStatus.PREEMPTED, shrunk.of(Event.COMPLETED).get(0).exitStatus(), shrunk.format());
         long warned = shrunk.first(Event.PREEMPT_REQUESTED, victim).orElseThrow().epochMillis();
         long killed = shrunk.first(Event.COMPLETED, victim).orElseThrow().epochMillis();
-        // The AM sees the message up to a heartbeat after the mark; the kill comes a grace period after the mark.
-        assertTrue(killed - warned >= GRACE_MS - 500,
+        // The kill comes a grace period after the mark; the AM sees the message a heartbeat or more after
+        // the mark (on a loaded 2-core machine up to ~1 s late), so its own clock sees less than the
+        // grace. A kill without grace would come within a round (500 ms) of the message: half the
+        // grace tells the two apart without depending on how late the heartbeat was.
+        assertTrue(killed - warned >= GRACE_MS / 2,
                 "killed " + (killed - warned) + " ms after the preemption message, grace is " + GRACE_MS);
 
         assertSucceeded(client.awaitState(second, TIMEOUT, YarnApplicationState.FINISHED));
