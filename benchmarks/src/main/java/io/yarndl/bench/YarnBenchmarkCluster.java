@@ -53,6 +53,15 @@ public final class YarnBenchmarkCluster {
         return nodes;
     }
 
+    /** The nodes read as a round in the RM reads them (each under its own lock), read afresh on every call. */
+    public List<io.yarndl.yarn.round.NodeReading> readings() {
+        List<io.yarndl.yarn.round.NodeReading> readings = new ArrayList<>(nodes.size());
+        for (FiCaSchedulerNode node : nodes) {
+            readings.add(io.yarndl.yarn.round.NodeReading.of(node));
+        }
+        return readings;
+    }
+
     public List<DlJobState> jobs() {
         return jobs;
     }
