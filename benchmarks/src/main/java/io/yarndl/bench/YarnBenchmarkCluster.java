@@ -55,11 +55,7 @@ public final class YarnBenchmarkCluster {
 
     /** The nodes read as a round in the RM reads them (each under its own lock), read afresh on every call. */
     public List<io.yarndl.yarn.round.NodeReading> readings() {
-        List<io.yarndl.yarn.round.NodeReading> readings = new ArrayList<>(nodes.size());
-        for (FiCaSchedulerNode node : nodes) {
-            readings.add(io.yarndl.yarn.round.NodeReading.of(node));
-        }
-        return readings;
+        return io.yarndl.yarn.round.NodeReading.ofAll(nodes);
     }
 
     public List<DlJobState> jobs() {

@@ -74,7 +74,8 @@ import java.util.concurrent.TimeUnit;
  * optional at run time: while it is unreachable, jobs are planned from what is known (at first,
  * the description they declared at submission), and writes wait for the connection. On start the
  * scheduler takes over the checkpoint an earlier one left (RM restart, failover): see
- * {@link ZooKeeperState}.
+ * {@link ZooKeeperState}; the plan it restores stays in force until the nodes that ran DL containers
+ * have re-registered ({@link RestoredPlanHold}), so no round plans on a cluster that looks empty.
  *
  * <p>With the {@code dl2} policy, the model is the configured file or the one shipped in the jar;
  * a model that cannot serve makes DL2 fall back to {@code optimus}, logged and counted
@@ -359,10 +360,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
                 zooKeeper.afterRound(now);
                 return;
             }
-            List<NodeReading> nodes = new ArrayList<>();
-            for (FiCaSchedulerNode node : getAllNodes()) {
-                nodes.add(NodeReading.of(node));
-            }
+            List<NodeReading> nodes = NodeReading.ofAll(getAllNodes());
             var jobs = collector.collect(List.copyOf(dlApplications.values()), watcher, NodeReading.tasksByAttempt(nodes));
             round.run(now / 1000.0, nodes, jobs);
             zooKeeper.afterRound(now);

@@ -105,6 +105,15 @@ public record NodeReading(String name, String rack, String partition, Resources 
         return tasks;
     }
 
+    /** Each of {@code nodes} read by {@link #of}. */
+    public static List<NodeReading> ofAll(Collection<? extends SchedulerNode> nodes) {
+        List<NodeReading> readings = new ArrayList<>(nodes.size());
+        for (SchedulerNode node : nodes) {
+            readings.add(of(node));
+        }
+        return readings;
+    }
+
     /** Containers that have ended but are still listed until the node lets them go. */
     public static boolean isOver(RMContainerState state) {
         return state == RMContainerState.COMPLETED || state == RMContainerState.KILLED
