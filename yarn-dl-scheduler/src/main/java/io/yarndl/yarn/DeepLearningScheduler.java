@@ -353,15 +353,16 @@ public class DeepLearningScheduler extends CapacityScheduler {
         try {
             dl2.beforeRound();
             Optional<JobRecordWatcher> watcher = zooKeeper.connect();
-            long now = System.currentTimeMillis();
-            if (hold.holds(now, Set.copyOf(registeredNodes))) {
+            long started = System.currentTimeMillis();
+            if (hold.holds(started, Set.copyOf(registeredNodes))) {
                 // The restored plan stays in force, unchanged and unenforced, until the nodes are back.
                 metrics.rounds().waitedForNodes();
-                zooKeeper.afterRound(now);
+                zooKeeper.afterRound(started);
                 return;
             }
             List<NodeReading> nodes = NodeReading.ofAll(getAllNodes());
             var jobs = collector.collect(List.copyOf(dlApplications.values()), watcher, NodeReading.tasksByAttempt(nodes));
+            long now = System.currentTimeMillis();
             round.run(now / 1000.0, nodes, jobs);
             zooKeeper.afterRound(now);
             status.afterRound(now / 1000.0, jobs);
