@@ -91,12 +91,12 @@ public class AdapterRoundBenchmark {
 
     @Benchmark
     public Optional<Plan> steadyRound() {
-        return steady.run(input.nowSec(), input.nodes(), input.jobs());
+        return steady.run(input.nowSec(), input.readings(), input.jobs());
     }
 
     @Benchmark
     public Optional<Plan> coldRound(FreshRound fresh) {
-        return fresh.round.run(input.nowSec(), input.nodes(), input.jobs());
+        return fresh.round.run(input.nowSec(), input.readings(), input.jobs());
     }
 
     /** A new runner (so a new policy instance) and book for every call of {@link #coldRound}. */

@@ -53,6 +53,11 @@ public final class YarnBenchmarkCluster {
         return nodes;
     }
 
+    /** The nodes read as a round in the RM reads them (each under its own lock), read afresh on every call. */
+    public List<io.yarndl.yarn.round.NodeReading> readings() {
+        return io.yarndl.yarn.round.NodeReading.ofAll(nodes);
+    }
+
     public List<DlJobState> jobs() {
         return jobs;
     }

@@ -15,7 +15,9 @@ import io.yarndl.yarn.metrics.SchedulerMetrics;
 import io.yarndl.yarn.recovery.CheckpointKeeper;
 import io.yarndl.yarn.recovery.RecoveryReport;
 import io.yarndl.yarn.recovery.ZooKeeperState;
+import io.yarndl.yarn.recovery.RestoredPlanHold;
 import io.yarndl.yarn.round.HeldTask;
+import io.yarndl.yarn.round.NodeReading;
 import io.yarndl.yarn.round.PlanBook;
 import io.yarndl.yarn.round.PolicyRunner;
 import io.yarndl.yarn.round.SchedulingRound;
@@ -39,6 +41,8 @@ import org.apache.hadoop.yarn.server.resourcemanager.scheduler.common.fica.FiCaS
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.AppAddedSchedulerEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.AppAttemptRemovedSchedulerEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.AppRemovedSchedulerEvent;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.NodeAddedSchedulerEvent;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.NodeRemovedSchedulerEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.SchedulerEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -70,7 +74,8 @@ import java.util.concurrent.TimeUnit;
  * optional at run time: while it is unreachable, jobs are planned from what is known (at first,
  * the description they declared at submission), and writes wait for the connection. On start the
  * scheduler takes over the checkpoint an earlier one left (RM restart, failover): see
- * {@link ZooKeeperState}.
+ * {@link ZooKeeperState}; the plan it restores stays in force until the nodes that ran DL containers
+ * have re-registered ({@link RestoredPlanHold}), so no round plans on a cluster that looks empty.
  *
  * <p>With the {@code dl2} policy, the model is the configured file or the one shipped in the jar;
  * a model that cannot serve makes DL2 fall back to {@code optimus}, logged and counted
@@ -100,6 +105,9 @@ public class DeepLearningScheduler extends CapacityScheduler {
     private DlAdmissions admissions;
     private ZooKeeperState zooKeeper;
     private SchedulerStatus status;
+    private RestoredPlanHold hold;
+    /** Nodes whose registration was handled, their containers recovered (after an RM restart) with it. */
+    private final Set<String> registeredNodes = ConcurrentHashMap.newKeySet();
 
     @Override
     public void serviceInit(Configuration conf) throws Exception {
@@ -116,12 +124,13 @@ public class DeepLearningScheduler extends CapacityScheduler {
         round = new SchedulingRound(policyRunner, planBook, metrics.rounds());
         shrinker = new ShrinkEnforcer(settings.preemptionGrace(),
                 metrics.enforcement().counting(new DispatchingActions(getRMContext())));
+        status = new SchedulerStatus(planBook, policyRunner, dl2.status(), settings.policy(), this::yarnStateOf);
+        hold = new RestoredPlanHold(settings.recoveryNodeWait());
         // Built here, started in serviceStart: on RM recovery, applications are re-admitted in between.
-        zooKeeper = new ZooKeeperState(settings, planBook, policyRunner, this::isLiveApplication,
+        zooKeeper = new ZooKeeperState(settings, planBook, policyRunner, status, hold, this::isLiveApplication,
                 () -> dl2.status().servingVersion().orElse(null));
         metrics.zooKeeper().watch(zooKeeper);
         admissions = new DlAdmissions(this, settings, dlApplications, zooKeeper);
-        status = new SchedulerStatus(planBook, policyRunner, dl2.status(), settings.policy(), this::yarnStateOf);
         LOG.info("yarn-dl DeepLearningScheduler configured: {}", settings.describe());
     }
 
@@ -265,6 +274,21 @@ public class DeepLearningScheduler extends CapacityScheduler {
                     forgetRecords(id);
                 }
             }
+            case NODE_ADDED -> {
+                super.handle(event);
+                // CapacityScheduler recovers the node's containers in the same event: once it returns, they are known.
+                FiCaSchedulerNode added = getNode(((NodeAddedSchedulerEvent) event).getAddedRMNode().getNodeID());
+                if (added != null) {
+                    registeredNodes.add(added.getNodeName());
+                }
+            }
+            case NODE_REMOVED -> {
+                FiCaSchedulerNode removed = getNode(((NodeRemovedSchedulerEvent) event).getRemovedRMNode().getNodeID());
+                super.handle(event);
+                if (removed != null) {
+                    registeredNodes.remove(removed.getNodeName());
+                }
+            }
             default -> super.handle(event);
         }
     }
@@ -329,9 +353,17 @@ public class DeepLearningScheduler extends CapacityScheduler {
         try {
             dl2.beforeRound();
             Optional<JobRecordWatcher> watcher = zooKeeper.connect();
-            var jobs = collector.collect(List.copyOf(dlApplications.values()), watcher);
+            long started = System.currentTimeMillis();
+            if (hold.holds(started, Set.copyOf(registeredNodes))) {
+                // The restored plan stays in force, unchanged and unenforced, until the nodes are back.
+                metrics.rounds().waitedForNodes();
+                zooKeeper.afterRound(started);
+                return;
+            }
+            List<NodeReading> nodes = NodeReading.ofAll(getAllNodes());
+            var jobs = collector.collect(List.copyOf(dlApplications.values()), watcher, NodeReading.tasksByAttempt(nodes));
             long now = System.currentTimeMillis();
-            round.run(now / 1000.0, getAllNodes(), jobs);
+            round.run(now / 1000.0, nodes, jobs);
             zooKeeper.afterRound(now);
             status.afterRound(now / 1000.0, jobs);
             for (DlApplication app : dlApplications.values()) {

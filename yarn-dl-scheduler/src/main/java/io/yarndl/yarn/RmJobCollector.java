@@ -5,10 +5,10 @@ import io.yarndl.contract.job.JobDescription;
 import io.yarndl.yarn.jobs.JobRecordWatcher;
 import io.yarndl.yarn.round.DlJobState;
 import io.yarndl.yarn.round.HeldTask;
+import io.yarndl.yarn.round.NodeReading;
 import io.yarndl.yarn.round.TaskRole;
 import io.yarndl.yarn.round.YarnResources;
 import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainer;
-import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainerState;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.SchedulerApplication;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.common.fica.FiCaSchedulerApp;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.common.fica.FiCaSchedulerNode;
@@ -26,9 +26,10 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Gathers what a round needs about each admitted deep-learning application from the scheduler's
  * own state and from ZooKeeper: its spec (the AM's ZooKeeper record, else what it declared at
- * submission), its worker and PS containers and its progress samples. Reads without the
- * scheduler's lock: live-container maps are concurrent, and a container that comes or goes while
- * reading is seen by the next round.
+ * submission), its worker and PS containers and its progress samples. A round takes the containers
+ * from the node readings its snapshot is built from ({@link NodeReading}), so the two agree; the
+ * attempt's own live containers serve {@code allocate()} and the shrink enforcer. Reads without the
+ * scheduler's lock: a container that comes or goes after the nodes were read is seen by the next round.
  */
 final class RmJobCollector {
 
@@ -41,7 +42,9 @@ final class RmJobCollector {
         this.scheduler = scheduler;
     }
 
-    List<DlJobState> collect(Collection<DlApplication> applications, Optional<JobRecordWatcher> records) {
+    /** @param tasksByAttempt the task containers on the round's node readings ({@link NodeReading#tasksByAttempt}) */
+    List<DlJobState> collect(Collection<DlApplication> applications, Optional<JobRecordWatcher> records,
+                             Map<String, List<HeldTask>> tasksByAttempt) {
         Map<org.apache.hadoop.yarn.api.records.ApplicationId, SchedulerApplication<FiCaSchedulerApp>> running =
                 scheduler.getSchedulerApplications();
         List<DlJobState> jobs = new ArrayList<>(applications.size());
@@ -63,7 +66,8 @@ final class RmJobCollector {
                 }
                 continue;
             }
-            jobs.add(new DlJobState(spec, app.submitMillis() / 1000.0, tasksOf(attempt),
+            List<HeldTask> tasks = tasksByAttempt.getOrDefault(attempt.getApplicationAttemptId().toString(), List.of());
+            jobs.add(new DlJobState(spec, app.submitMillis() / 1000.0, tasks,
                     records.map(r -> r.samples(id)).orElse(List.of())));
         }
         return jobs;
@@ -86,7 +90,7 @@ final class RmJobCollector {
     List<RMContainer> heldContainers(FiCaSchedulerApp attempt) {
         List<RMContainer> held = new ArrayList<>();
         for (RMContainer container : attempt.getLiveContainers()) {
-            if (!container.isAMContainer() && !isOver(container.getState())) {
+            if (!container.isAMContainer() && !NodeReading.isOver(container.getState())) {
                 held.add(container);
             }
         }
@@ -100,10 +104,5 @@ final class RmJobCollector {
 
     static TaskRole roleOf(RMContainer container) {
         return TaskRole.ofPriority(container.getAllocatedSchedulerKey().getPriority().getPriority());
-    }
-
-    private static boolean isOver(RMContainerState state) {
-        return state == RMContainerState.COMPLETED || state == RMContainerState.KILLED
-                || state == RMContainerState.RELEASED || state == RMContainerState.EXPIRED;
     }
 }

@@ -78,7 +78,8 @@ class BadStateIsReportedAndNothingElseLostTest {
                     manifest.put("bytes", bytes);
                     manifest.put("chunks", (bytes + SchedulerStateStore.CHUNK_BYTES - 1) / SchedulerStateStore.CHUNK_BYTES);
                 });
-                case NEWER_FORMAT -> editManifest(zk, manifest -> manifest.put("format", 2));
+                case NEWER_FORMAT -> editManifest(zk, manifest -> manifest.put("format",
+                        io.yarndl.yarn.state.SchedulerCheckpoint.CURRENT_FORMAT + 1));
                 default -> throw new IllegalStateException(name());
             }
         }

@@ -50,6 +50,8 @@ import org.apache.zookeeper.data.ACL;
  * @param zkAuth            the scheduler's ZooKeeper credentials (the RM's {@code hadoop.zk.auth} by
  *                          default); never printed
  * @param appSecretRequired whether a DL application without its own ZooKeeper secret is rejected
+ * @param recoveryNodeWait  after an RM restart or failover, longest the restored plan stays in force
+ *                          while NodeManagers that held DL containers have not re-registered; zero: no wait
  */
 public record SchedulerSettings(
         String policy,
@@ -66,7 +68,8 @@ public record SchedulerSettings(
         long checkpointMaxBytes,
         List<ACL> zkAcl,
         List<ZKUtil.ZKAuthInfo> zkAuth,
-        boolean appSecretRequired) {
+        boolean appSecretRequired,
+        Duration recoveryNodeWait) {
 
     /** Prefix of every key this class reads. */
     public static final String PREFIX = SharedSettings.PREFIX;
@@ -128,10 +131,15 @@ public record SchedulerSettings(
     public static final String APP_SECRET_REQUIRED = PREFIX + "app-secret-required";
     public static final boolean DEFAULT_APP_SECRET_REQUIRED = false;
 
+    /** NodeManagers re-register 20-30 s after a restart with Hadoop's default retry settings; this leaves room. */
+    public static final String RECOVERY_NODE_WAIT_MS = PREFIX + "recovery.node-wait-ms";
+    public static final long DEFAULT_RECOVERY_NODE_WAIT_MS = 120_000;
+    public static final long MIN_RECOVERY_NODE_WAIT_MS = 0;
+
     /** Every {@code yarn.dl.scheduler.*} key, in the order {@link #describe()} lists them. */
     public static final List<String> KEYS = List.of(POLICY, DL2_MODEL, INTERVAL_MS, QUEUES, PREEMPTION_GRACE_MS,
             POLICY_TIMEOUT_MS, ZK_ADDRESS, ZK_ROOT, ZK_SESSION_TIMEOUT_MS, MAX_SAMPLES_PER_JOB, CHECKPOINT_INTERVAL_MS,
-            CHECKPOINT_MAX_BYTES, ZK_ACL, ZK_AUTH, APP_SECRET_REQUIRED);
+            CHECKPOINT_MAX_BYTES, ZK_ACL, ZK_AUTH, APP_SECRET_REQUIRED, RECOVERY_NODE_WAIT_MS);
 
     /**
      * The default of each key as it is written in a configuration file. {@link #ZK_ADDRESS} maps to
@@ -152,6 +160,7 @@ public record SchedulerSettings(
         Objects.requireNonNull(zkRoot, "zkRoot");
         Objects.requireNonNull(zkSessionTimeout, "zkSessionTimeout");
         Objects.requireNonNull(checkpointInterval, "checkpointInterval");
+        Objects.requireNonNull(recoveryNodeWait, "recoveryNodeWait");
         zkAcl = List.copyOf(Objects.requireNonNull(zkAcl, "zkAcl"));
         zkAuth = List.copyOf(Objects.requireNonNull(zkAuth, "zkAuth"));
     }
@@ -189,7 +198,9 @@ public record SchedulerSettings(
                 readLong(conf, CHECKPOINT_MAX_BYTES, DEFAULT_CHECKPOINT_MAX_BYTES, MIN_CHECKPOINT_MAX_BYTES, "bytes"),
                 ZooKeeperAccess.readAcl(conf),
                 ZooKeeperAccess.readAuth(conf),
-                readBoolean(conf, APP_SECRET_REQUIRED, DEFAULT_APP_SECRET_REQUIRED));
+                readBoolean(conf, APP_SECRET_REQUIRED, DEFAULT_APP_SECRET_REQUIRED),
+                Duration.ofMillis(readLong(conf, RECOVERY_NODE_WAIT_MS, DEFAULT_RECOVERY_NODE_WAIT_MS,
+                        MIN_RECOVERY_NODE_WAIT_MS, "milliseconds")));
     }
 
     /** One line for the RM log at start: every effective setting, by the key that sets it. */
@@ -209,7 +220,8 @@ public record SchedulerSettings(
                 + ", " + CHECKPOINT_MAX_BYTES + "=" + checkpointMaxBytes
                 + ", " + ZK_ACL + "=" + describeAcl()
                 + ", " + ZK_AUTH + "=" + ZooKeeperAccess.describeSchemes(zkAuth)
-                + ", " + APP_SECRET_REQUIRED + "=" + appSecretRequired;
+                + ", " + APP_SECRET_REQUIRED + "=" + appSecretRequired
+                + ", " + RECOVERY_NODE_WAIT_MS + "=" + recoveryNodeWait.toMillis();
     }
 
     /** The ACL as it is written in a configuration file. */
@@ -366,6 +378,7 @@ public record SchedulerSettings(
         defaults.put(ZK_ACL, "");
         defaults.put(ZK_AUTH, "");
         defaults.put(APP_SECRET_REQUIRED, Boolean.toString(DEFAULT_APP_SECRET_REQUIRED));
+        defaults.put(RECOVERY_NODE_WAIT_MS, Long.toString(DEFAULT_RECOVERY_NODE_WAIT_MS));
         return Collections.unmodifiableMap(defaults);
     }
 }

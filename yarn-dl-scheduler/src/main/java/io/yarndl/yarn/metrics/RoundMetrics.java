@@ -16,6 +16,8 @@ import java.util.concurrent.TimeUnit;
  *       (count, mean, percentiles in milliseconds).</li>
  *   <li>{@value #FAILED} and {@value #TIMED_OUT} (counters): rounds whose policy failed or overran
  *       its timeout; the last good plan stayed in force.</li>
+ *   <li>{@value #WAITING_FOR_NODES} (counter): rounds after an RM restart or failover that left the
+ *       restored plan in force because NodeManagers that held DL containers had not re-registered.</li>
  *   <li>{@value #JOBS}, {@value #RUNNING}, {@value #WAITING} (gauges): DL jobs the last round saw,
  *       those of them holding at least one task container, and those holding none (queued, or
  *       paused by the plan).</li>
@@ -31,6 +33,7 @@ public final class RoundMetrics {
     public static final String ROUNDS = "rounds";
     public static final String FAILED = "rounds.failed";
     public static final String TIMED_OUT = "rounds.timed-out";
+    public static final String WAITING_FOR_NODES = "rounds.waiting-for-nodes";
     public static final String JOBS = "jobs.dl";
     public static final String RUNNING = "jobs.running";
     public static final String WAITING = "jobs.waiting";
@@ -41,6 +44,7 @@ public final class RoundMetrics {
     private final Timer rounds;
     private final Counter failed;
     private final Counter timedOut;
+    private final Counter waitingForNodes;
     private final Counter grows;
     private final Counter shrinks;
     private volatile Holdings holdings = new Holdings(0, 0, 0);
@@ -49,6 +53,7 @@ public final class RoundMetrics {
         rounds = registry.timer(ROUNDS);
         failed = registry.counter(FAILED);
         timedOut = registry.counter(TIMED_OUT);
+        waitingForNodes = registry.counter(WAITING_FOR_NODES);
         grows = registry.counter(GROWS);
         shrinks = registry.counter(SHRINKS);
         registry.register(JOBS, (Gauge<Integer>) () -> holdings.jobs());
@@ -84,6 +89,11 @@ public final class RoundMetrics {
 
     public void timedOut() {
         timedOut.inc();
+    }
+
+    /** A round kept the restored plan, waiting for NodeManagers to re-register. */
+    public void waitedForNodes() {
+        waitingForNodes.inc();
     }
 
     /** What the DL jobs held when the last round looked. */

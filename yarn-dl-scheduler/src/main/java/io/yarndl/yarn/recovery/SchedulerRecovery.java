@@ -7,6 +7,7 @@ import io.yarndl.yarn.state.CheckpointRead;
 import io.yarndl.yarn.state.SchedulerCheckpoint;
 import io.yarndl.yarn.state.SchedulerStateStore;
 import io.yarndl.yarn.state.StateStoreException;
+import io.yarndl.yarn.status.SchedulerStatus;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -17,7 +18,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Takes over from the scheduler that ran before this one (an RM restart, or a standby RM that
  * became active): reads its checkpoint and puts back the plan it enforced, what its policy had
- * learned and each job's sample history. Runs once, after ZooKeeper is first reached and before
+ * learned, each job's sample history and the sizes and target changes REST serves; the plan then
+ * stays in force until the nodes that held DL containers are back ({@link RestoredPlanHold}). Runs once, after ZooKeeper is first reached and before
  * the job records are watched, so the seeded histories come first and live records follow them.
  *
  * <p>Nothing here is fatal: a missing checkpoint is a first start, an unusable one (corrupt,
@@ -31,14 +33,18 @@ public final class SchedulerRecovery {
     private final SchedulerStateStore store;
     private final PlanBook planBook;
     private final PolicyRunner policy;
+    private final SchedulerStatus status;
+    private final RestoredPlanHold hold;
     private final Supplier<String> modelVersion;
 
     /** @param modelVersion the serving DL2 model's version, or null when none serves */
-    public SchedulerRecovery(SchedulerStateStore store, PlanBook planBook, PolicyRunner policy,
-                             Supplier<String> modelVersion) {
+    public SchedulerRecovery(SchedulerStateStore store, PlanBook planBook, PolicyRunner policy, SchedulerStatus status,
+                             RestoredPlanHold hold, Supplier<String> modelVersion) {
         this.store = store;
         this.planBook = planBook;
         this.policy = policy;
+        this.status = status;
+        this.hold = hold;
         this.modelVersion = modelVersion;
     }
 
@@ -66,6 +72,9 @@ public final class SchedulerRecovery {
         SchedulerCheckpoint checkpoint = ((CheckpointRead.Found) read).checkpoint();
         if (planBook.rounds() == 0) {
             planBook.restore(checkpoint.plan(), checkpoint.rounds());
+            planBook.restoreHistory(checkpoint.carriedOver().targetChanges());
+            status.restoreSizes(checkpoint.carriedOver().sizes());
+            hold.hold(checkpoint.carriedOver().dlNodes(), nowMillis);
         }
         Set<String> dropped = restorePolicy(checkpoint);
         records.seed(checkpoint.samples());

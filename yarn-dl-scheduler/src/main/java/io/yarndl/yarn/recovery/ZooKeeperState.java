@@ -9,6 +9,7 @@ import io.yarndl.yarn.round.PolicyRunner;
 import io.yarndl.yarn.state.SchedulerStateStore;
 import io.yarndl.yarn.state.StateStoreCounters;
 import io.yarndl.yarn.state.StateStoreException;
+import io.yarndl.yarn.status.SchedulerStatus;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -65,16 +66,16 @@ public final class ZooKeeperState implements AutoCloseable {
      * @param modelVersion the serving DL2 model's version, or null when none serves: checkpointed,
      *                     and compared with the restored checkpoint's
      */
-    public ZooKeeperState(SchedulerSettings settings, PlanBook planBook, PolicyRunner policy,
-                          Predicate<String> alive, Supplier<String> modelVersion) {
+    public ZooKeeperState(SchedulerSettings settings, PlanBook planBook, PolicyRunner policy, SchedulerStatus status,
+                          RestoredPlanHold hold, Predicate<String> alive, Supplier<String> modelVersion) {
         this.settings = settings;
         this.client = SchedulerZooKeeper.client(settings);
         this.jobNodes = JobNodes.from(client, settings);
         this.store = new SchedulerStateStore(client, settings.zkRoot(), settings.zkAcl(),
                 settings.checkpointMaxBytes());
-        this.recovery = new SchedulerRecovery(store, planBook, policy, modelVersion);
+        this.recovery = new SchedulerRecovery(store, planBook, policy, status, hold, modelVersion);
         this.keeper = new CheckpointKeeper(store::write, settings.checkpointInterval());
-        this.taker = new CheckpointTaker(planBook, policy, () -> records, alive, modelVersion);
+        this.taker = new CheckpointTaker(planBook, policy, status, hold, () -> records, alive, modelVersion);
     }
 
     public void start() {

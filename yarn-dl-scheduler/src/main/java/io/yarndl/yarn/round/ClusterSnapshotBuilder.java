@@ -3,7 +3,6 @@ package io.yarndl.yarn.round;
 import io.yarndl.core.cluster.ClusterSnapshot;
 import io.yarndl.core.cluster.Node;
 import io.yarndl.core.cluster.Resources;
-import org.apache.hadoop.yarn.server.resourcemanager.scheduler.SchedulerNode;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -13,20 +12,20 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Builds the {@link ClusterSnapshot} a policy divides from the scheduler's nodes. What a policy may
- * divide on a node is what nobody holds plus what deep-learning workers and parameter servers hold
- * there (the policy re-decides those every round); what non-DL applications and ApplicationMasters
- * hold is not the policy's and is left out.
+ * Builds the {@link ClusterSnapshot} a policy divides from the round's {@link NodeReading}s. What a
+ * policy may divide on a node is what nobody holds plus what the round's deep-learning jobs' workers
+ * and parameter servers hold there (the policy re-decides those every round); what non-DL
+ * applications and ApplicationMasters hold is not the policy's and is left out.
  *
- * <p>Reads each node's resources without the scheduler's lock: a node may change while the
- * snapshot is built, so it can be a heartbeat stale, which the next round corrects.
+ * <p>The jobs' containers must come from the same readings ({@link NodeReading#tasksByAttempt}):
+ * then a container is counted either free or held by a job, never lost between two reads.
  */
 public final class ClusterSnapshotBuilder {
 
     /** The accelerator type of nodes in the default (unlabelled) partition. */
     public static final String DEFAULT_ACCELERATOR = "default";
 
-    public ClusterSnapshot build(double timeSec, Collection<? extends SchedulerNode> nodes, List<DlJobState> jobs) {
+    public ClusterSnapshot build(double timeSec, Collection<NodeReading> nodes, List<DlJobState> jobs) {
         Map<String, Resources> heldByDl = new HashMap<>();
         for (DlJobState job : jobs) {
             for (HeldTask task : job.tasks()) {
@@ -34,14 +33,11 @@ public final class ClusterSnapshotBuilder {
             }
         }
         List<Node> result = new ArrayList<>(nodes.size());
-        for (SchedulerNode node : nodes) {
-            Resources capacity = YarnResources.toCore(node.getTotalResource());
-            Resources free = YarnResources.toCore(node.getUnallocatedResource())
-                    .plus(heldByDl.getOrDefault(node.getNodeName(), Resources.ZERO));
-            String partition = node.getPartition();
-            String accelerator = partition == null || partition.isEmpty() ? DEFAULT_ACCELERATOR : partition;
-            result.add(new Node(node.getNodeName(), node.getRackName(), accelerator, capacity,
-                    clamp(free, capacity)));
+        for (NodeReading node : nodes) {
+            Resources capacity = node.capacity();
+            Resources free = node.unallocated().plus(heldByDl.getOrDefault(node.name(), Resources.ZERO));
+            String accelerator = node.partition().isEmpty() ? DEFAULT_ACCELERATOR : node.partition();
+            result.add(new Node(node.name(), node.rack(), accelerator, capacity, clamp(free, capacity)));
         }
         result.sort(Comparator.comparing(Node::id));
         return new ClusterSnapshot(timeSec, result);

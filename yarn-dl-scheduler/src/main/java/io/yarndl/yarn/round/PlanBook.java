@@ -68,6 +68,22 @@ public final class PlanBook {
         rounds.set(roundsBefore);
     }
 
+    /**
+     * Puts back the target changes a previous scheduler checkpointed, before this one's first
+     * round, so the history people read goes on across the restart. Oldest first.
+     */
+    public void restoreHistory(List<TargetChange> changes) {
+        synchronized (history) {
+            history.clear();
+            for (TargetChange change : changes) {
+                history.addLast(change);
+                if (history.size() > HISTORY_LIMIT) {
+                    history.removeFirst();
+                }
+            }
+        }
+    }
+
     public void recordFailure() {
         failedRounds.incrementAndGet();
     }

@@ -4,7 +4,6 @@ import io.yarndl.core.cluster.ClusterSnapshot;
 import io.yarndl.core.job.JobView;
 import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.Plan;
-import org.apache.hadoop.yarn.server.resourcemanager.scheduler.SchedulerNode;
 import io.yarndl.yarn.metrics.RoundMetrics;
 import io.yarndl.yarn.metrics.SchedulerMetrics;
 import org.slf4j.Logger;
@@ -18,7 +17,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 
 /**
- * One scheduling round: snapshot the nodes, turn the gathered jobs into the views a policy sees,
+ * One scheduling round: snapshot the nodes (read with the jobs' containers, {@link NodeReading}), turn the gathered jobs into the views a policy sees,
  * ask the policy, check the plan against the snapshot and put it in force. Whatever goes wrong is
  * logged and counted and the last good plan stays in force: a round never throws.
  */
@@ -43,7 +42,7 @@ public final class SchedulingRound {
     }
 
     /** Runs a round; the plan it put in force, or empty when the last good plan stays. */
-    public Optional<Plan> run(double nowSec, Collection<? extends SchedulerNode> nodes, List<DlJobState> jobs) {
+    public Optional<Plan> run(double nowSec, Collection<NodeReading> nodes, List<DlJobState> jobs) {
         long start = System.nanoTime();
         try {
             recordHoldings(jobs);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
@@ -19,7 +20,7 @@ import java.util.zip.GZIPOutputStream;
  * Jackson mapper); pure byte work, so a lost ZooKeeper connection does not concern it.
  *
  * <pre>{@code
- * {"format":1,"writtenAtMillis":1732200000000,"policy":"optimus","modelVersion":null,"rounds":42,
+ * {"format":2,"writtenAtMillis":1732200000000,"policy":"optimus","modelVersion":null,"rounds":42,
  *  "plan":{"timeSec":1732200000.0,"policy":"optimus","jobs":[{"jobId":"application_1_0001","workers":2,"ps":0,
  *          "placement":{"node-1":{"workers":2,"ps":0}},"reason":"marginal gain 0.8"}]},
  *  "policyState":{"policy":"optimus","jobs":{"application_1_0001":{
@@ -28,8 +29,11 @@ import java.util.zip.GZIPOutputStream;
  *          "fittedStep":1200,"fittedSamples":40,"fittedUpTo":1732199990.0,
  *          "fittedConfigurations":[{"workers":2,"ps":0}]}}},
  *  "samples":{"application_1_0001":{"stride":1,"aged":0,"archive":[],
- *          "recent":[[1732199990.0,1200,0.83,4.2,2,0]]}}}
+ *          "recent":[[1732199990.0,1200,0.83,4.2,2,0]]}},
+ *  "carriedOver":{"dlNodes":["node-1"],"sizes":{"application_1_0001":[[1732199990.0,2,0,2,0]]},
+ *          "targetChanges":{"application_1_0001":[[1732199980.0,2,0,"marginal gain 0.8"]]}}}
  * }</pre>
+ * ({@code carriedOver}: see {@link CarriedOverJson}; format 1 had no such field and reads as carrying nothing over.)
  * Every field is required; {@code modelVersion}, {@code policyState}, and a job's {@code curve} and
  * {@code speed} may be {@code null}. Samples are arrays {@code [timeSec, step, loss,
  * stepsPerSecond, workers, ps]} to keep the checkpoint small. Non-finite doubles are the strings
@@ -51,7 +55,7 @@ public final class CheckpointCodec {
      * The oldest format {@link #migrated} brings up to date. Raising
      * {@link SchedulerCheckpoint#CURRENT_FORMAT} without raising this keeps old checkpoints readable.
      */
-    static final int OLDEST_READABLE_FORMAT = SchedulerCheckpoint.CURRENT_FORMAT;
+    static final int OLDEST_READABLE_FORMAT = 1;
 
     private static final byte[] GZIP_MAGIC = {(byte) 0x1f, (byte) 0x8b};
     /** Java arrays cannot be larger; a limit above it is no limit. */
@@ -121,13 +125,23 @@ public final class CheckpointCodec {
 
     /**
      * The migration hook: {@code tree}, written in {@code format}, as a tree of the current format.
-     * Format 1 is the first, so there is nothing to convert yet. When a format N+1 comes, add here
-     * one step per older format, oldest first (e.g. {@code if (format <= 1) tree = format1To2(tree);}),
-     * each setting the tree's {@code format} to its result, and leave {@link #OLDEST_READABLE_FORMAT}
-     * at the oldest format still converted.
+     * One step per older format, oldest first, each setting the tree's {@code format} to its result;
+     * {@link #OLDEST_READABLE_FORMAT} stays at the oldest format still converted.
+     * <ul>
+     *   <li>1 to 2: format 2 added {@code carriedOver} (where DL jobs ran, the REST histories); a
+     *       format 1 checkpoint carried nothing over, so it gets an empty one.</li>
+     * </ul>
      */
     static JsonNode migrated(int format, JsonNode tree) throws UnreadableCheckpointException {
         checkReadable(format);
+        if (format <= 1 && tree instanceof ObjectNode object) {
+            if (object.has(CarriedOverJson.FIELD)) {
+                throw CheckpointFields.malformed("checkpoint", "unknown field '" + CarriedOverJson.FIELD
+                        + "' in a format 1 checkpoint");
+            }
+            object.set(CarriedOverJson.FIELD, CarriedOverJson.none());
+            object.put("format", 2);
+        }
         return tree;
     }
 

@@ -136,6 +136,13 @@ final class CheckpointFields {
         return elements;
     }
 
+    String textAt(JsonNode node, String at) throws UnreadableCheckpointException {
+        if (node == null || !node.isTextual()) {
+            throw wrongType(at, "a string", node);
+        }
+        return node.asText();
+    }
+
     int integerAt(JsonNode node, String at) throws UnreadableCheckpointException {
         if (node == null || !node.isIntegralNumber() || !node.canConvertToInt()) {
             throw wrongType(at, "an integer", node);

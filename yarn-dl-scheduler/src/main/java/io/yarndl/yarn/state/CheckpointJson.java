@@ -41,13 +41,14 @@ final class CheckpointJson {
         json.set("policyState", checkpoint.policyState() == null ? NODES.nullNode() : policyState(checkpoint.policyState()));
         ObjectNode samples = json.putObject("samples");
         checkpoint.samples().forEach((job, history) -> samples.set(job, samples(history)));
+        json.set(CarriedOverJson.FIELD, CarriedOverJson.toTree(checkpoint.carriedOver()));
         return json;
     }
 
     /** The checkpoint in {@code root}, already migrated to the current format; never throws anything else. */
     static SchedulerCheckpoint fromTree(JsonNode root) throws UnreadableCheckpointException {
         CheckpointFields top = CheckpointFields.of(root, DOC, "", "format", "writtenAtMillis", "policy",
-                "modelVersion", "rounds", "plan", "policyState", "samples");
+                "modelVersion", "rounds", "plan", "policyState", "samples", CarriedOverJson.FIELD);
         Plan plan = plan(top.object("plan", "timeSec", "policy", "jobs"));
         CheckpointFields state = top.nullableObject("policyState", "policy", "jobs");
         Map<String, JobSamples> samples = new TreeMap<>();
@@ -61,8 +62,9 @@ final class CheckpointJson {
         String policy = top.text("policy");
         String modelVersion = top.nullableText("modelVersion");
         long rounds = top.longInteger("rounds");
+        CarriedOver carriedOver = CarriedOverJson.fromTree(top);
         return refusedAsMalformed("checkpoint", () -> new SchedulerCheckpoint(format, writtenAtMillis, policy,
-                modelVersion, rounds, plan, policyState, samples));
+                modelVersion, rounds, plan, policyState, samples, carriedOver));
     }
 
     private static ObjectNode plan(Plan plan) {

@@ -23,17 +23,20 @@ import java.util.TreeMap;
  * @param plan            the plan in force
  * @param policyState     what the policy learned, or null when the policy learns nothing
  * @param samples         each job's sample history, by application id
+ * @param carriedOver     where DL jobs ran and the REST histories (format 2 on; {@link CarriedOver#NONE} from format 1)
  */
 public record SchedulerCheckpoint(int format, long writtenAtMillis, String policy, String modelVersion, long rounds,
-                                  Plan plan, PolicyState policyState, Map<String, JobSamples> samples) {
+                                  Plan plan, PolicyState policyState, Map<String, JobSamples> samples,
+                                  CarriedOver carriedOver) {
 
-    /** The format this scheduler writes, and the only one it reads (there is nothing older to migrate). */
-    public static final int CURRENT_FORMAT = 1;
+    /** The format this scheduler writes; format 1 (no {@code carriedOver}) is read too, as carrying nothing over. */
+    public static final int CURRENT_FORMAT = 2;
 
     public SchedulerCheckpoint {
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(samples, "samples");
+        Objects.requireNonNull(carriedOver, "carriedOver");
         if (rounds < 0) {
             throw new IllegalArgumentException("rounds must not be negative, got " + rounds);
         }
@@ -43,16 +46,29 @@ public record SchedulerCheckpoint(int format, long writtenAtMillis, String polic
         samples = Collections.unmodifiableSortedMap(sorted);
     }
 
-    /** A checkpoint in the {@link #CURRENT_FORMAT}. */
+    /** A checkpoint that carries nothing over. */
+    public SchedulerCheckpoint(int format, long writtenAtMillis, String policy, String modelVersion, long rounds,
+                               Plan plan, PolicyState policyState, Map<String, JobSamples> samples) {
+        this(format, writtenAtMillis, policy, modelVersion, rounds, plan, policyState, samples, CarriedOver.NONE);
+    }
+
+    /** A checkpoint in the {@link #CURRENT_FORMAT} that carries nothing over. */
     public static SchedulerCheckpoint current(long writtenAtMillis, String policy, String modelVersion, long rounds,
                                               Plan plan, PolicyState policyState, Map<String, JobSamples> samples) {
+        return current(writtenAtMillis, policy, modelVersion, rounds, plan, policyState, samples, CarriedOver.NONE);
+    }
+
+    /** A checkpoint in the {@link #CURRENT_FORMAT}. */
+    public static SchedulerCheckpoint current(long writtenAtMillis, String policy, String modelVersion, long rounds,
+                                              Plan plan, PolicyState policyState, Map<String, JobSamples> samples,
+                                              CarriedOver carriedOver) {
         return new SchedulerCheckpoint(CURRENT_FORMAT, writtenAtMillis, policy, modelVersion, rounds, plan,
-                policyState, samples);
+                policyState, samples, carriedOver);
     }
 
     /** This checkpoint with other samples; everything else is kept. */
     public SchedulerCheckpoint withSamples(Map<String, JobSamples> newSamples) {
         return new SchedulerCheckpoint(format, writtenAtMillis, policy, modelVersion, rounds, plan, policyState,
-                newSamples);
+                newSamples, carriedOver);
     }
 }

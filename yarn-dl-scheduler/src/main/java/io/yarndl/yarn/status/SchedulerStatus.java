@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -69,6 +71,22 @@ public final class SchedulerStatus {
         } catch (RuntimeException unexpected) {
             LOG.warn("could not record the round for the web page; scheduling is not affected", unexpected);
         }
+    }
+
+    /** Puts back the sizes a previous scheduler checkpointed (RM restart, failover), oldest first. */
+    public void restoreSizes(List<SizePoint> restored) {
+        sizes.restore(restored);
+    }
+
+    /** The nodes where the live DL jobs held workers or parameter servers at the last round, sorted. */
+    public SortedSet<String> dlNodes() {
+        SortedSet<String> nodes = new TreeSet<>();
+        for (JobRecord job : journal.jobs()) {
+            if (job.live()) {
+                job.state().tasks().forEach(task -> nodes.add(task.nodeName()));
+            }
+        }
+        return nodes;
     }
 
     /** DL jobs, live and recently ended, in the order first seen. */

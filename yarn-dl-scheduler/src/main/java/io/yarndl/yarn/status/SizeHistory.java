@@ -57,6 +57,20 @@ public final class SizeHistory {
         latest.putAll(seen);
     }
 
+    /**
+     * Puts back the points a previous scheduler checkpointed, oldest first, before this one's
+     * first round: each job's last point is its latest size, so a round that finds it unchanged
+     * adds nothing. Jobs no round sees again get their zero point as usual.
+     */
+    public synchronized void restore(List<SizePoint> restored) {
+        points.clear();
+        latest.clear();
+        for (SizePoint point : restored) {
+            add(point);
+            latest.put(point.jobId(), point);
+        }
+    }
+
     /** The job's points, oldest first. */
     public synchronized List<SizePoint> of(String jobId) {
         List<SizePoint> job = new ArrayList<>();

@@ -80,6 +80,7 @@ class SchedulerSettingsTest {
         conf.set(SchedulerSettings.CHECKPOINT_MAX_BYTES, "65536");
         conf.set(SchedulerSettings.ZK_ACL, "sasl:rm:rwcda, world:anyone:r");
         conf.set(SchedulerSettings.APP_SECRET_REQUIRED, "TRUE");
+        conf.set(SchedulerSettings.RECOVERY_NODE_WAIT_MS, "0");
 
         SchedulerSettings settings = SchedulerSettings.from(conf, KNOWN);
 
@@ -87,7 +88,8 @@ class SchedulerSettingsTest {
                 Duration.ofMillis(100),
                 Set.of("root.gpu.dl-b", "root.dl", "root.gpu.dl-a"), Duration.ZERO, Duration.ofMillis(1),
                 "zk1:2181,zk2:2181/chroot", "/clusters/a/yarn-dl", Duration.ofSeconds(1), 10,
-                Duration.ofMillis(100), 65536, ZKUtil.parseACLs("sasl:rm:rwcda,world:anyone:r"), List.of(), true),
+                Duration.ofMillis(100), 65536, ZKUtil.parseACLs("sasl:rm:rwcda,world:anyone:r"), List.of(), true,
+                Duration.ZERO),
                 settings);
         assertEquals("sasl:rm:rwcda,world:anyone:r", settings.describeAcl());
         assertEquals(List.of("root.gpu.dl-b", "root.dl", "root.gpu.dl-a"), List.copyOf(settings.queues()),
@@ -141,6 +143,8 @@ class SchedulerSettingsTest {
         "yarn.dl.scheduler.max-samples-per-job   | 9         | an integer from 10 to 2147483647 (samples)",
         "yarn.dl.scheduler.max-samples-per-job   | 2147483648 | an integer from 10 to 2147483647 (samples)",
         "yarn.dl.scheduler.max-samples-per-job   | 1e3       | an integer from 10 to 2147483647 (samples)",
+        "yarn.dl.scheduler.recovery.node-wait-ms | -1        | an integer >= 0 (milliseconds)",
+        "yarn.dl.scheduler.recovery.node-wait-ms | 2m        | an integer >= 0 (milliseconds)",
     })
     void numericKeysNameTheKeyValueAndRange(String key, String value, String allowed) {
         assertNames(rejected(key, value), key, value, "allowed: " + allowed);
@@ -257,7 +261,8 @@ class SchedulerSettingsTest {
                 + " yarn.dl.scheduler.zk-session-timeout-ms=30000, yarn.dl.scheduler.max-samples-per-job=1000"
                 + ", yarn.dl.scheduler.checkpoint-interval-ms=10000, yarn.dl.scheduler.checkpoint-max-bytes=8388608"
                 + ", yarn.dl.scheduler.zk-acl=world:anyone:rwcda, yarn.dl.scheduler.zk-auth=(none)"
-                + ", yarn.dl.scheduler.app-secret-required=false",
+                + ", yarn.dl.scheduler.app-secret-required=false"
+                + ", yarn.dl.scheduler.recovery.node-wait-ms=120000",
                 line);
         for (String key : SchedulerSettings.KEYS) {
             assertTrue(line.contains(key + "="), key);

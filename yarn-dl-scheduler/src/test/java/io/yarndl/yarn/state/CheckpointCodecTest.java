@@ -7,11 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 
 class CheckpointCodecTest {
 
     private static final long LIMIT = 16L << 20;
+
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
     private final CheckpointCodec codec = new CheckpointCodec();
 
@@ -89,7 +94,7 @@ class CheckpointCodecTest {
         refusedJson("[1,2,3]", CheckpointProblem.MALFORMED);
         refusedJson("", CheckpointProblem.MALFORMED);
         refusedJson(richJson() + "{}", CheckpointProblem.MALFORMED);
-        refusedJson(richJson().replace("{\"format\":1,", "{\"format\":1,\"format\":1,"), CheckpointProblem.MALFORMED);
+        refusedJson(richJson().replace("{\"format\":2,", "{\"format\":2,\"format\":2,"), CheckpointProblem.MALFORMED);
     }
 
     @Test
@@ -123,14 +128,55 @@ class CheckpointCodecTest {
     }
 
     @Test
+    void aFormatOneCheckpointReadsAsTheSameCheckpointCarryingNothingOver() throws Exception {
+        ObjectNode tree = (ObjectNode) MAPPER.readTree(codec.json(Checkpoints.rich()));
+        tree.remove("carriedOver");
+        tree.put("format", 1);
+
+        SchedulerCheckpoint read = codec.decode(CheckpointCodec.gzip(MAPPER.writeValueAsBytes(tree)), LIMIT);
+
+        SchedulerCheckpoint rich = Checkpoints.rich();
+        assertEquals(new SchedulerCheckpoint(SchedulerCheckpoint.CURRENT_FORMAT, rich.writtenAtMillis(), rich.policy(),
+                rich.modelVersion(), rich.rounds(), rich.plan(), rich.policyState(), rich.samples(), CarriedOver.NONE),
+                read);
+    }
+
+    @Test
+    void aFormatOneCheckpointWithFieldsOfALaterFormatIsMalformed() {
+        String json = richJson().replace("{\"format\":2,", "{\"format\":1,");
+        assertTrue(refusedJson(json, CheckpointProblem.MALFORMED).getMessage().contains("'carriedOver'"));
+    }
+
+    @Test
+    void carriedOverHistoriesKeepTheirOrderAcrossJobs() throws Exception {
+        CarriedOver back = codec.decode(codec.encode(Checkpoints.rich()), LIMIT).carriedOver();
+
+        assertEquals(Checkpoints.carriedOver(), back);
+        assertEquals(List.of("node-1", "node-2"), List.copyOf(back.dlNodes()));
+    }
+
+    @Test
+    void badCarriedOverEntriesAreMalformedNamingTheField() {
+        String json = richJson();
+        String sizes = "\"sizes\":{\"" + Checkpoints.JOB_A + "\":[[1.7321999805E9,0,0,2,1]";
+        assertTrue(json.contains(sizes), json);
+        assertTrue(refusedJson(json.replace(sizes, sizes.replace(",0,0,2,1]", ",0,0,2]")), CheckpointProblem.MALFORMED)
+                .getMessage().contains("carriedOver.sizes." + Checkpoints.JOB_A + "[0]"));
+        assertTrue(refusedJson(json.replace(sizes, sizes.replace(",0,0,2,1]", ",0,-1,2,1]")), CheckpointProblem.MALFORMED)
+                .getMessage().contains("negative"));
+        assertTrue(refusedJson(json.replace("\"dlNodes\":[\"node-1\"", "\"dlNodes\":[7"), CheckpointProblem.MALFORMED)
+                .getMessage().contains("carriedOver.dlNodes[0]"));
+    }
+
+    @Test
     void olderAndNewerFormatsAreUnsupportedSayingWhichAndThatTheSchedulerStartsFresh() {
-        for (int format : new int[] {0, 2}) {
-            String json = richJson().replace("{\"format\":1,", "{\"format\":" + format + ",");
+        for (int format : new int[] {0, 3}) {
+            String json = richJson().replace("{\"format\":2,", "{\"format\":" + format + ",");
             String message = refusedJson(json, CheckpointProblem.UNSUPPORTED_FORMAT).getMessage();
             assertTrue(message.contains("format " + format + " is " + (format == 0 ? "older" : "newer")), message);
             assertTrue(message.contains("starts fresh and relearns"), message);
         }
-        refusedJson("{\"format\":2,\"whatever\":\"a later layout\"}", CheckpointProblem.UNSUPPORTED_FORMAT);
+        refusedJson("{\"format\":3,\"whatever\":\"a later layout\"}", CheckpointProblem.UNSUPPORTED_FORMAT);
         refusedJson("{\"format\":\"1\"}", CheckpointProblem.MALFORMED);
     }
 }

@@ -12,6 +12,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.TreeSet;
+import io.yarndl.yarn.round.PlanBook;
+import io.yarndl.yarn.status.SizePoint;
 
 /** Checkpoints for the state tests: a rich one with every kind of value, and large ones. */
 final class Checkpoints {
@@ -42,7 +45,18 @@ final class Checkpoints {
                 new ProgressSample(Double.NEGATIVE_INFINITY, Long.MAX_VALUE, Double.MIN_VALUE, -0.0, 0, 0)), 1, 0));
         samples.put(JOB_C, JobSamples.NONE);
         return SchedulerCheckpoint.current(1_732_200_000_123L, "optimus", "dl2-2026-11-22", 42, plan,
-                new PolicyState("optimus", fitted), samples);
+                new PolicyState("optimus", fitted), samples, carriedOver());
+    }
+
+    /** Two nodes, and two jobs' sizes and target changes interleaved in time, as rounds record them. */
+    static CarriedOver carriedOver() {
+        return new CarriedOver(new TreeSet<>(List.of("node-2", "node-1")),
+                List.of(new SizePoint(1_732_199_980.5, JOB_A, 0, 0, 2, 1),
+                        new SizePoint(1_732_199_981.0, JOB_B, 0, 0, 2, 0),
+                        new SizePoint(1_732_199_985.25, JOB_A, 3, 1, 3, 1)),
+                List.of(new PlanBook.TargetChange(1_732_199_980.5, JOB_A, 2, 1, "first start"),
+                        new PlanBook.TargetChange(1_732_199_981.0, JOB_B, 2, 0, "left to the driver"),
+                        new PlanBook.TargetChange(1_732_199_985.25, JOB_A, 3, 1, "marginal gain \"0.8\"")));
     }
 
     /** A checkpoint that learned nothing and planned nothing. */

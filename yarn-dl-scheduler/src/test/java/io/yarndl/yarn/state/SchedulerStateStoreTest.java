@@ -70,7 +70,8 @@ class SchedulerStateStoreTest {
 
     private static SchedulerCheckpoint laterRound(SchedulerCheckpoint checkpoint, long rounds) {
         return new SchedulerCheckpoint(checkpoint.format(), checkpoint.writtenAtMillis() + rounds, checkpoint.policy(),
-                checkpoint.modelVersion(), rounds, checkpoint.plan(), checkpoint.policyState(), checkpoint.samples());
+                checkpoint.modelVersion(), rounds, checkpoint.plan(), checkpoint.policyState(), checkpoint.samples(),
+                checkpoint.carriedOver());
     }
 
     @Test

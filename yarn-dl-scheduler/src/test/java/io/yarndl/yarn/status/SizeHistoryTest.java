@@ -31,6 +31,17 @@ class SizeHistoryTest {
     }
 
     @Test
+    void goesOnFromRestoredPointsWithoutRepeatingAnUnchangedSize() {
+        SizeHistory history = new SizeHistory();
+        history.restore(List.of(new SizePoint(1, "a", 0, 0, 2, 0), new SizePoint(2, "a", 2, 0, 2, 0)));
+
+        history.record(10, List.of(new SizePoint(10, "a", 2, 0, 2, 0)));
+        history.record(11, List.of(new SizePoint(11, "a", 3, 0, 3, 0)));
+
+        assertEquals(List.of(1.0, 2.0, 11.0), history.of("a").stream().map(SizePoint::timeSec).toList());
+    }
+
+    @Test
     void dropsTheOldestPointsBeyondItsCapacity() {
         SizeHistory history = new SizeHistory(3);
 
