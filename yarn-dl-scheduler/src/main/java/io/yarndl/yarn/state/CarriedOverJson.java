@@ -22,7 +22,7 @@ import java.util.TreeSet;
  * }</pre>
  * Sizes are {@code [timeSec, heldWorkers, heldPs, targetWorkers, targetPs]} and target changes
  * {@code [timeSec, workers, ps, reason]}, grouped by job (jobs in id order, each job's oldest
- * first). Reading restores the original order by time; a job's points keep their relative order.
+ * first). Reading gives the record's canonical order back: by time, then job id.
  */
 final class CarriedOverJson {
 
@@ -83,9 +83,6 @@ final class CarriedOverJson {
                         carried.textAt(values.get(3), at)));
             }
         }
-        // Stable sorts: one job's points keep their order, jobs interleave by time as they were recorded.
-        sizes.sort(java.util.Comparator.comparingDouble(SizePoint::timeSec));
-        changes.sort(java.util.Comparator.comparingDouble(PlanBook.TargetChange::timeSec));
         return new CarriedOver(nodes, sizes, changes);
     }
 

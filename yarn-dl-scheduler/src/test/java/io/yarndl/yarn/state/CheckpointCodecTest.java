@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.TreeSet;
+import io.yarndl.yarn.round.PlanBook;
+import io.yarndl.yarn.status.SizePoint;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
@@ -153,6 +156,32 @@ class CheckpointCodecTest {
 
         assertEquals(Checkpoints.carriedOver(), back);
         assertEquals(List.of("node-1", "node-2"), List.copyOf(back.dlNodes()));
+    }
+
+    @Test
+    void pointsOfSeveralJobsAtOneInstantReadBackAsWrittenWhicheverJobWasRecordedFirst() throws Exception {
+        // The order two jobs' points of the same round were recorded in (the later job first here)
+        // is lost by the job-grouped JSON; the checkpoint read must still equal the one written.
+        CarriedOver recorded = new CarriedOver(new TreeSet<>(List.of("node-1")),
+                List.of(new SizePoint(10.0, Checkpoints.JOB_B, 0, 0, 2, 0), new SizePoint(10.0, Checkpoints.JOB_A, 0, 0, 2, 0),
+                        new SizePoint(10.0, Checkpoints.JOB_B, 2, 0, 2, 0)),
+                List.of(new PlanBook.TargetChange(10.0, Checkpoints.JOB_B, 2, 0, "minimum"),
+                        new PlanBook.TargetChange(10.0, Checkpoints.JOB_A, 2, 0, "minimum")));
+        SchedulerCheckpoint written = withCarriedOver(Checkpoints.rich(), recorded);
+
+        SchedulerCheckpoint read = codec.decode(codec.encode(written), LIMIT);
+
+        assertEquals(written, read);
+        assertEquals(List.of(Checkpoints.JOB_A, Checkpoints.JOB_B, Checkpoints.JOB_B),
+                read.carriedOver().sizes().stream().map(SizePoint::jobId).toList());
+        assertEquals(List.of(0, 2), read.carriedOver().sizes().stream()
+                .filter(point -> point.jobId().equals(Checkpoints.JOB_B)).map(SizePoint::heldWorkers).toList(),
+                "one job's points at one instant keep their order");
+    }
+
+    private static SchedulerCheckpoint withCarriedOver(SchedulerCheckpoint base, CarriedOver carried) {
+        return new SchedulerCheckpoint(base.format(), base.writtenAtMillis(), base.policy(), base.modelVersion(),
+                base.rounds(), base.plan(), base.policyState(), base.samples(), carried);
     }
 
     @Test
