@@ -82,7 +82,8 @@ function renderJobs(jobs) {
 function renderPlan(plan) {
   document.getElementById('plan-meta').textContent = plan.rounds === 0 ? 'no round yet'
     : 'policy ' + plan.policy + ', made ' + new Date(plan.time * 1000).toLocaleTimeString() + ' · '
-      + plan.rounds + ' rounds (' + plan.failedRounds + ' failed, ' + plan.timedOutRounds + ' timed out), last took '
+      + plan.rounds + ' rounds (' + plan.failedRounds + ' failed, ' + plan.timedOutRounds + ' timed out, '
+      + plan.invalidPlans + ' refused), last took '
       + plan.lastRoundMillis.toFixed(1) + ' ms';
   const body = document.querySelector('#plan tbody');
   body.replaceChildren();

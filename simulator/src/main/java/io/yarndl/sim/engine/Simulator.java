@@ -6,6 +6,7 @@ import io.yarndl.core.job.Allocation;
 import io.yarndl.core.job.JobSpec;
 import io.yarndl.core.job.JobView;
 import io.yarndl.core.policy.Plan;
+import io.yarndl.core.policy.PlanValidator;
 import io.yarndl.core.policy.SchedulingPolicy;
 import io.yarndl.sim.workload.ClusterSpec;
 import io.yarndl.sim.workload.TraceJob;

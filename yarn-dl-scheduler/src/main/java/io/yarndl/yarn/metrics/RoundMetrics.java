@@ -16,6 +16,8 @@ import java.util.concurrent.TimeUnit;
  *       (count, mean, percentiles in milliseconds).</li>
  *   <li>{@value #FAILED} and {@value #TIMED_OUT} (counters): rounds whose policy failed or overran
  *       its timeout; the last good plan stayed in force.</li>
+ *   <li>{@value #INVALID} (counter): rounds whose plan the plan check refused (over-committed a node,
+ *       a job outside its sizes, a task on a node the snapshot lacks); the last good plan stayed.</li>
  *   <li>{@value #WAITING_FOR_NODES} (counter): rounds after an RM restart or failover that left the
  *       restored plan in force because NodeManagers that held DL containers had not re-registered.</li>
  *   <li>{@value #JOBS}, {@value #RUNNING}, {@value #WAITING} (gauges): DL jobs the last round saw,
@@ -33,6 +35,7 @@ public final class RoundMetrics {
     public static final String ROUNDS = "rounds";
     public static final String FAILED = "rounds.failed";
     public static final String TIMED_OUT = "rounds.timed-out";
+    public static final String INVALID = "rounds.invalid-plans";
     public static final String WAITING_FOR_NODES = "rounds.waiting-for-nodes";
     public static final String JOBS = "jobs.dl";
     public static final String RUNNING = "jobs.running";
@@ -44,6 +47,7 @@ public final class RoundMetrics {
     private final Timer rounds;
     private final Counter failed;
     private final Counter timedOut;
+    private final Counter invalid;
     private final Counter waitingForNodes;
     private final Counter grows;
     private final Counter shrinks;
@@ -53,6 +57,7 @@ public final class RoundMetrics {
         rounds = registry.timer(ROUNDS);
         failed = registry.counter(FAILED);
         timedOut = registry.counter(TIMED_OUT);
+        invalid = registry.counter(INVALID);
         waitingForNodes = registry.counter(WAITING_FOR_NODES);
         grows = registry.counter(GROWS);
         shrinks = registry.counter(SHRINKS);
@@ -89,6 +94,10 @@ public final class RoundMetrics {
 
     public void timedOut() {
         timedOut.inc();
+    }
+
+    public void invalidPlan() {
+        invalid.inc();
     }
 
     /** A round kept the restored plan, waiting for NodeManagers to re-register. */

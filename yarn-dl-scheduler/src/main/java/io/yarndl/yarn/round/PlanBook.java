@@ -24,6 +24,7 @@ public final class PlanBook {
     private final AtomicLong rounds = new AtomicLong();
     private final AtomicLong failedRounds = new AtomicLong();
     private final AtomicLong timedOutRounds = new AtomicLong();
+    private final AtomicLong invalidPlans = new AtomicLong();
     private final AtomicLong lastRoundNanos = new AtomicLong();
     private final Deque<TargetChange> history = new ArrayDeque<>();
 
@@ -92,6 +93,11 @@ public final class PlanBook {
         timedOutRounds.incrementAndGet();
     }
 
+    /** A round whose plan {@link io.yarndl.core.policy.PlanValidator} refused; the last good plan stays. */
+    public void recordInvalid() {
+        invalidPlans.incrementAndGet();
+    }
+
     public long rounds() {
         return rounds.get();
     }
@@ -102,6 +108,10 @@ public final class PlanBook {
 
     public long timedOutRounds() {
         return timedOutRounds.get();
+    }
+
+    public long invalidPlans() {
+        return invalidPlans.get();
     }
 
     public long lastRoundNanos() {

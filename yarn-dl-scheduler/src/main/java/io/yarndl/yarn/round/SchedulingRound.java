@@ -2,8 +2,9 @@ package io.yarndl.yarn.round;
 
 import io.yarndl.core.cluster.ClusterSnapshot;
 import io.yarndl.core.job.JobView;
-import io.yarndl.core.policy.JobPlan;
+import io.yarndl.core.policy.InvalidPlanException;
 import io.yarndl.core.policy.Plan;
+import io.yarndl.core.policy.PlanValidator;
 import io.yarndl.yarn.metrics.RoundMetrics;
 import io.yarndl.yarn.metrics.SchedulerMetrics;
 import org.slf4j.Logger;
@@ -18,7 +19,8 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * One scheduling round: snapshot the nodes (read with the jobs' containers, {@link NodeReading}), turn the gathered jobs into the views a policy sees,
- * ask the policy, check the plan against the snapshot and put it in force. Whatever goes wrong is
+ * ask the policy, check the plan against the snapshot ({@link PlanValidator}, the simulator's check
+ * too) and put it in force. Whatever goes wrong is
  * logged and counted and the last good plan stays in force: a round never throws.
  */
 public final class SchedulingRound {
@@ -53,7 +55,7 @@ public final class SchedulingRound {
             }
             views.sort(JobView.BY_ARRIVAL);
             Plan plan = policy.plan(snapshot, views);
-            checkCovers(plan, views);
+            PlanValidator.check(plan, snapshot, views.stream().map(JobView::spec).toList());
             long nanos = System.nanoTime() - start;
             metrics.resized(book.current(), plan);
             book.record(plan, nanos);
@@ -68,6 +70,10 @@ public final class SchedulingRound {
             book.recordFailure();
             metrics.failed();
             LOG.error("policy {} failed; the last good plan stays in force", policy.policyName(), failed.getCause());
+        } catch (InvalidPlanException invalid) {
+            book.recordInvalid();
+            metrics.invalidPlan();
+            LOG.error("{}; the plan is refused and the last good plan stays in force", invalid.getMessage());
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException bad) {
@@ -88,20 +94,5 @@ public final class SchedulingRound {
             }
         }
         metrics.held(jobs.size(), running, gpus);
-    }
-
-    private void checkCovers(Plan plan, List<JobView> views) {
-        for (JobView view : views) {
-            JobPlan decision = plan.jobs().get(view.id());
-            if (decision == null) {
-                throw new IllegalStateException("policy " + policy.policyName() + " decided nothing for " + view.id());
-            }
-            if (decision.runs() && (decision.workers() < view.spec().minWorkers()
-                    || decision.workers() > view.spec().maxWorkers())) {
-                throw new IllegalStateException("policy " + policy.policyName() + " gave " + view.id() + " "
-                        + decision.workers() + " workers, outside [" + view.spec().minWorkers() + ", "
-                        + view.spec().maxWorkers() + "]");
-            }
-        }
     }
 }

@@ -133,7 +133,7 @@ public final class SchedulerStatus {
     /** How the rounds went. */
     public RoundCounts rounds() {
         return new RoundCounts(planBook.rounds(), planBook.failedRounds(), planBook.timedOutRounds(),
-                planBook.lastRoundNanos() / 1e6);
+                planBook.invalidPlans(), planBook.lastRoundNanos() / 1e6);
     }
 
     /** The policy that plans now (the configured one, unless an admin switched it). */
@@ -189,6 +189,6 @@ public final class SchedulerStatus {
      * @param timedOut       rounds whose policy overran
      * @param lastRoundMillis the last good round's time
      */
-    public record RoundCounts(long rounds, long failed, long timedOut, double lastRoundMillis) {
+    public record RoundCounts(long rounds, long failed, long timedOut, long invalid, double lastRoundMillis) {
     }
 }

@@ -11,11 +11,12 @@ import java.util.Map;
  * @param rounds          rounds that put a plan in force
  * @param failedRounds    rounds whose policy failed (the last good plan stayed)
  * @param timedOutRounds  rounds whose policy overran (the same)
+ * @param invalidPlans    rounds whose plan the plan check refused (the same)
  * @param lastRoundMillis how long the last good round took
  * @param jobs            per job, its size and the policy's reason for it
  */
 public record PlanSummary(double time, String policy, long rounds, long failedRounds, long timedOutRounds,
-                          double lastRoundMillis, List<Decision> jobs) {
+                          long invalidPlans, double lastRoundMillis, List<Decision> jobs) {
 
     /**
      * @param placement workers and parameter servers per node where the policy places; empty where it leaves

@@ -33,7 +33,7 @@ final class PlanViews {
                     decision.reason()));
         }
         return new PlanSummary(plan.timeSec(), plan.policy(), rounds.rounds(), rounds.failed(), rounds.timedOut(),
-                rounds.lastRoundMillis(), jobs);
+                rounds.invalid(), rounds.lastRoundMillis(), jobs);
     }
 
     PolicySummary policy() {

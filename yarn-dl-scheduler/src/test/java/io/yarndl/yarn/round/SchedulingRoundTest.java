@@ -1,10 +1,12 @@
 package io.yarndl.yarn.round;
 
 import io.yarndl.core.cluster.Resources;
+import io.yarndl.core.job.Allocation;
 import io.yarndl.core.job.Architecture;
 import io.yarndl.core.job.Framework;
 import io.yarndl.core.job.JobSpec;
 import io.yarndl.core.job.SyncMode;
+import io.yarndl.core.job.TaskCount;
 import io.yarndl.core.job.TrainingGoal;
 import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.Plan;
@@ -26,15 +28,23 @@ class SchedulingRoundTest {
             Framework.PYTORCH, Architecture.ALLREDUCE, SyncMode.SYNCHRONOUS, Resources.of(1, 1, 1024), Resources.ZERO,
             1, 4, 0, 0, 2, 0, 32, TrainingGoal.steps(100)), 0, List.of(), List.of());
 
+    /** A node with room for four of the job's workers. */
+    private static final List<NodeReading> NODES = List.of(node("node-1", 4));
+
     private final AtomicInteger calls = new AtomicInteger();
+
+    private static NodeReading node(String name, int gpus) {
+        Resources room = Resources.of(gpus, gpus, gpus * 1024L);
+        return new NodeReading(name, "/default-rack", "", room, room, List.of());
+    }
 
     @Test
     void keepsTheLastGoodPlanWhenThePolicyThrows() {
         PlanBook book = new PlanBook();
         SchedulingRound round = round("flaky", book, Duration.ofSeconds(5));
 
-        assertTrue(round.run(1, List.of(), List.of(JOB)).isPresent());
-        assertTrue(round.run(2, List.of(), List.of(JOB)).isEmpty());
+        assertTrue(round.run(1, NODES, List.of(JOB)).isPresent());
+        assertTrue(round.run(2, NODES, List.of(JOB)).isEmpty());
 
         assertEquals(3, book.target(JOB.id()).workers());
         assertEquals(1, book.failedRounds());
@@ -46,20 +56,53 @@ class SchedulingRoundTest {
         PlanBook book = new PlanBook();
         SchedulingRound round = round("slow-once", book, Duration.ofMillis(200));
 
-        assertTrue(round.run(1, List.of(), List.of(JOB)).isEmpty());
+        assertTrue(round.run(1, NODES, List.of(JOB)).isEmpty());
         assertEquals(1, book.timedOutRounds());
-        assertTrue(round.run(2, List.of(), List.of(JOB)).isPresent(), "the next round must not wait on the stuck one");
+        assertTrue(round.run(2, NODES, List.of(JOB)).isPresent(), "the next round must not wait on the stuck one");
         assertEquals(3, book.target(JOB.id()).workers());
     }
 
     @Test
-    void rejectsAPlanThatGivesAJobFewerWorkersThanItsMinimum() {
+    void refusesAPlanThatGivesAJobMoreWorkersThanItsMaximumAndCountsIt() {
         PlanBook book = new PlanBook();
         SchedulingRound round = round("too-big", book, Duration.ofSeconds(5));
 
-        assertTrue(round.run(1, List.of(), List.of(JOB)).isEmpty());
+        assertTrue(round.run(1, List.of(node("node-1", 16)), List.of(JOB)).isEmpty());
         assertEquals(0, book.target(JOB.id()).workers(), "a job the plan does not name waits");
-        assertEquals(1, book.failedRounds());
+        assertEquals(1, book.invalidPlans());
+        assertEquals(0, book.failedRounds(), "a refused plan is not a failed policy");
+    }
+
+    @Test
+    void refusesAPlanThatOverCommitsANodeAndKeepsTheLastGoodPlan() {
+        PlanBook book = new PlanBook();
+        SchedulingRound round = round("steady", book, Duration.ofSeconds(5));
+        assertTrue(round.run(1, NODES, List.of(JOB)).isPresent());
+
+        // The same three workers no longer fit: the node now offers room for two.
+        assertTrue(round.run(2, List.of(node("node-1", 2)), List.of(JOB)).isEmpty());
+
+        assertEquals(3, book.target(JOB.id()).workers(), "the last good plan stays in force");
+        assertEquals(1, book.invalidPlans());
+        assertEquals(1, book.rounds());
+    }
+
+    @Test
+    void refusesAPlanPlacingTasksOnANodeTheSnapshotLacks() {
+        PlanBook book = new PlanBook();
+        SchedulingRound round = round("steady", book, Duration.ofSeconds(5));
+
+        assertTrue(round.run(1, List.of(node("node-2", 8)), List.of(JOB)).isEmpty());
+        assertEquals(1, book.invalidPlans());
+    }
+
+    @Test
+    void refusesAPlanThatDecidesNothingForAJob() {
+        PlanBook book = new PlanBook();
+        SchedulingRound round = round("forgetful", book, Duration.ofSeconds(5));
+
+        assertTrue(round.run(1, NODES, List.of(JOB)).isEmpty());
+        assertEquals(1, book.invalidPlans());
     }
 
     @Test
@@ -67,8 +110,8 @@ class SchedulingRoundTest {
         PlanBook book = new PlanBook();
         SchedulingRound round = round("steady", book, Duration.ofSeconds(5));
 
-        round.run(1, List.of(), List.of(JOB));
-        round.run(2, List.of(), List.of(JOB));
+        round.run(1, NODES, List.of(JOB));
+        round.run(2, NODES, List.of(JOB));
 
         assertEquals(1, book.history().size());
         assertEquals(3, book.history().get(0).workers());
@@ -100,14 +143,19 @@ class SchedulingRoundTest {
                     }
                 }
                 case "too-big" -> {
-                    return new Plan(snapshot.timeSec(), name, Map.of(JOB.id(),
-                            new JobPlan(JOB.id(), 9, 0, io.yarndl.core.job.Allocation.NONE, "greedy")));
+                    return new Plan(snapshot.timeSec(), name, Map.of(JOB.id(), onNode1(9, "greedy")));
+                }
+                case "forgetful" -> {
+                    return new Plan(snapshot.timeSec(), name, Map.of());
                 }
                 default -> {
                 }
             }
-            return new Plan(snapshot.timeSec(), name, Map.of(JOB.id(),
-                    new JobPlan(JOB.id(), 3, 0, io.yarndl.core.job.Allocation.NONE, "scripted")));
+            return new Plan(snapshot.timeSec(), name, Map.of(JOB.id(), onNode1(3, "scripted")));
+        }
+
+        private static JobPlan onNode1(int workers, String reason) {
+            return JobPlan.placed(JOB.id(), new Allocation(Map.of("node-1", new TaskCount(workers, 0))), reason);
         }
     }
 }

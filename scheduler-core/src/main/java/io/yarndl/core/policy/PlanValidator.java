@@ -1,0 +1,88 @@
+package io.yarndl.core.policy;
+
+import io.yarndl.core.cluster.ClusterSnapshot;
+import io.yarndl.core.cluster.Node;
+import io.yarndl.core.cluster.Resources;
+import io.yarndl.core.job.JobSpec;
+import io.yarndl.core.job.TaskCount;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The one check every plan passes before it is put in force, in the simulator and in the
+ * ResourceManager alike: a plan must decide for every job it was given and for no other, keep each
+ * running job within its [min, max] workers and parameter servers, place every task it runs, and
+ * place them only on nodes of the snapshot, none of them beyond the room the snapshot offers there.
+ *
+ * <p>Both drivers call it with the snapshot the policy planned on: a plan refused here is a policy
+ * bug (or a snapshot the policy misread), so the simulator stops with the exception and the live
+ * scheduler keeps its last good plan and counts the refusal.
+ */
+public final class PlanValidator {
+
+    private PlanValidator() {
+    }
+
+    /**
+     * Checks {@code plan}, made on {@code snapshot} for {@code jobs}.
+     *
+     * @throws InvalidPlanException naming the policy and the first job or node at fault
+     */
+    public static void check(Plan plan, ClusterSnapshot snapshot, Collection<JobSpec> jobs) {
+        Map<String, JobSpec> byId = new HashMap<>();
+        for (JobSpec spec : jobs) {
+            byId.put(spec.id(), spec);
+        }
+        for (String planned : plan.jobs().keySet()) {
+            if (!byId.containsKey(planned)) {
+                throw new InvalidPlanException(plan.policy(), "planned job " + planned + ", which it was not given");
+            }
+        }
+        // Sorted so that the node named in a refusal does not depend on hash order.
+        Map<String, Resources> used = new TreeMap<>();
+        for (JobSpec spec : jobs) {
+            JobPlan decision = plan.jobs().get(spec.id());
+            if (decision == null) {
+                throw new InvalidPlanException(plan.policy(), "decided nothing for job " + spec.id());
+            }
+            if (decision.runs()) {
+                checkSizes(plan, spec, decision);
+                for (Map.Entry<String, TaskCount> entry : decision.placement().byNode().entrySet()) {
+                    used.merge(entry.getKey(), spec.demandOf(entry.getValue()), Resources::plus);
+                }
+            }
+        }
+        Map<String, Node> nodes = snapshot.nodesById();
+        used.forEach((nodeId, demand) -> {
+            Node node = nodes.get(nodeId);
+            if (node == null) {
+                throw new InvalidPlanException(plan.policy(), "placed tasks on node " + nodeId
+                        + ", which is not in the snapshot");
+            }
+            if (!demand.fitsIn(node.available())) {
+                throw new InvalidPlanException(plan.policy(), "over-committed node " + nodeId + ": " + demand
+                        + " planned, " + node.available() + " available");
+            }
+        });
+    }
+
+    private static void checkSizes(Plan plan, JobSpec spec, JobPlan decision) {
+        if (decision.placement().isEmpty()) {
+            throw job(plan, spec, "runs " + decision.workers() + " workers but names no nodes");
+        }
+        if (decision.workers() < spec.minWorkers() || decision.workers() > spec.maxWorkers()) {
+            throw job(plan, spec, decision.workers() + " workers, outside [" + spec.minWorkers() + ", "
+                    + spec.maxWorkers() + "]");
+        }
+        if (decision.ps() < spec.minPs() || decision.ps() > spec.maxPs()) {
+            throw job(plan, spec, decision.ps() + " parameter servers, outside [" + spec.minPs() + ", "
+                    + spec.maxPs() + "]");
+        }
+    }
+
+    private static InvalidPlanException job(Plan plan, JobSpec spec, String what) {
+        return new InvalidPlanException(plan.policy(), "planned job " + spec.id() + " with " + what);
+    }
+}
