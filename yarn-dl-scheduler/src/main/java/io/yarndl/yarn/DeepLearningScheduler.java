@@ -119,7 +119,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
                     YarnResources.GPU);
         }
         dl2 = new Dl2Serving(settings, metrics.dl2());
-        policyRunner = new PolicyRunner(dl2.registry(), settings.policy(), settings.policyTimeout());
+        policyRunner = new PolicyRunner(dl2.registry(), settings.policy(), settings.policyGuard());
         dl2.attach(policyRunner);
         round = new SchedulingRound(policyRunner, planBook, metrics.rounds());
         shrinker = new ShrinkEnforcer(settings.preemptionGrace(),

@@ -39,7 +39,8 @@ import org.apache.zookeeper.data.ACL;
  *                          schedules, in the configured order; that they exist is checked by the
  *                          scheduler once the queues are loaded, not here
  * @param preemptionGrace   time a job is given to checkpoint between the preemption notice and the kill
- * @param policyTimeout     longest a policy may take for one plan before the round is abandoned
+ * @param policyGuard       how long a policy may take for one plan, and what replaces a policy that
+ *                          keeps overrunning ({@link PolicyGuard})
  * @param zkAddress         ZooKeeper connect string of the state store
  * @param zkRoot            znode under which yarn-dl keeps its records
  * @param zkSessionTimeout  ZooKeeper session timeout of the state store's client
@@ -59,7 +60,7 @@ public record SchedulerSettings(
         Duration interval,
         Set<String> queues,
         Duration preemptionGrace,
-        Duration policyTimeout,
+        PolicyGuard policyGuard,
         String zkAddress,
         String zkRoot,
         Duration zkSessionTimeout,
@@ -91,9 +92,10 @@ public record SchedulerSettings(
     public static final long DEFAULT_PREEMPTION_GRACE_MS = 30_000;
     public static final long MIN_PREEMPTION_GRACE_MS = 0;
 
-    public static final String POLICY_TIMEOUT_MS = PREFIX + "policy-timeout-ms";
-    public static final long DEFAULT_POLICY_TIMEOUT_MS = 10_000;
-    public static final long MIN_POLICY_TIMEOUT_MS = 1;
+    public static final String POLICY_TIMEOUT_MS = PolicyGuard.TIMEOUT_MS;
+    public static final long DEFAULT_POLICY_TIMEOUT_MS = PolicyGuard.DEFAULT_TIMEOUT_MS;
+    public static final String POLICY_OVERRUN_LIMIT = PolicyGuard.OVERRUN_LIMIT;
+    public static final String POLICY_OVERRUN_FALLBACK = PolicyGuard.OVERRUN_FALLBACK;
 
     // The ZooKeeper keys the client and the AM read too: named once, in the job contract.
     public static final String ZK_ADDRESS = SharedSettings.ZK_ADDRESS;
@@ -138,7 +140,7 @@ public record SchedulerSettings(
 
     /** Every {@code yarn.dl.scheduler.*} key, in the order {@link #describe()} lists them. */
     public static final List<String> KEYS = List.of(POLICY, DL2_MODEL, INTERVAL_MS, QUEUES, PREEMPTION_GRACE_MS,
-            POLICY_TIMEOUT_MS, ZK_ADDRESS, ZK_ROOT, ZK_SESSION_TIMEOUT_MS, MAX_SAMPLES_PER_JOB, CHECKPOINT_INTERVAL_MS,
+            POLICY_TIMEOUT_MS, POLICY_OVERRUN_LIMIT, POLICY_OVERRUN_FALLBACK, ZK_ADDRESS, ZK_ROOT, ZK_SESSION_TIMEOUT_MS, MAX_SAMPLES_PER_JOB, CHECKPOINT_INTERVAL_MS,
             CHECKPOINT_MAX_BYTES, ZK_ACL, ZK_AUTH, APP_SECRET_REQUIRED, RECOVERY_NODE_WAIT_MS);
 
     /**
@@ -155,7 +157,7 @@ public record SchedulerSettings(
         Objects.requireNonNull(interval, "interval");
         queues = Collections.unmodifiableSet(new LinkedHashSet<>(Objects.requireNonNull(queues, "queues")));
         Objects.requireNonNull(preemptionGrace, "preemptionGrace");
-        Objects.requireNonNull(policyTimeout, "policyTimeout");
+        Objects.requireNonNull(policyGuard, "policyGuard");
         Objects.requireNonNull(zkAddress, "zkAddress");
         Objects.requireNonNull(zkRoot, "zkRoot");
         Objects.requireNonNull(zkSessionTimeout, "zkSessionTimeout");
@@ -181,25 +183,24 @@ public record SchedulerSettings(
         return new SchedulerSettings(
                 readPolicy(conf, knownPolicies),
                 readDl2Model(conf),
-                Duration.ofMillis(readLong(conf, INTERVAL_MS, DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS, "milliseconds")),
+                Duration.ofMillis(SettingValues.readLong(conf, INTERVAL_MS, DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS, "milliseconds")),
                 readQueues(conf),
-                Duration.ofMillis(readLong(conf, PREEMPTION_GRACE_MS, DEFAULT_PREEMPTION_GRACE_MS,
+                Duration.ofMillis(SettingValues.readLong(conf, PREEMPTION_GRACE_MS, DEFAULT_PREEMPTION_GRACE_MS,
                         MIN_PREEMPTION_GRACE_MS, "milliseconds")),
-                Duration.ofMillis(readLong(conf, POLICY_TIMEOUT_MS, DEFAULT_POLICY_TIMEOUT_MS,
-                        MIN_POLICY_TIMEOUT_MS, "milliseconds")),
+                PolicyGuard.from(conf, knownPolicies),
                 readZkAddress(conf),
                 readZkRoot(conf),
-                Duration.ofMillis(readLong(conf, ZK_SESSION_TIMEOUT_MS, DEFAULT_ZK_SESSION_TIMEOUT_MS,
+                Duration.ofMillis(SettingValues.readLong(conf, ZK_SESSION_TIMEOUT_MS, DEFAULT_ZK_SESSION_TIMEOUT_MS,
                         MIN_ZK_SESSION_TIMEOUT_MS, "milliseconds")),
-                (int) readLong(conf, MAX_SAMPLES_PER_JOB, DEFAULT_MAX_SAMPLES_PER_JOB, MIN_MAX_SAMPLES_PER_JOB,
+                (int) SettingValues.readLong(conf, MAX_SAMPLES_PER_JOB, DEFAULT_MAX_SAMPLES_PER_JOB, MIN_MAX_SAMPLES_PER_JOB,
                         Integer.MAX_VALUE, "samples"),
-                Duration.ofMillis(readLong(conf, CHECKPOINT_INTERVAL_MS, DEFAULT_CHECKPOINT_INTERVAL_MS,
+                Duration.ofMillis(SettingValues.readLong(conf, CHECKPOINT_INTERVAL_MS, DEFAULT_CHECKPOINT_INTERVAL_MS,
                         MIN_CHECKPOINT_INTERVAL_MS, "milliseconds")),
-                readLong(conf, CHECKPOINT_MAX_BYTES, DEFAULT_CHECKPOINT_MAX_BYTES, MIN_CHECKPOINT_MAX_BYTES, "bytes"),
+                SettingValues.readLong(conf, CHECKPOINT_MAX_BYTES, DEFAULT_CHECKPOINT_MAX_BYTES, MIN_CHECKPOINT_MAX_BYTES, "bytes"),
                 ZooKeeperAccess.readAcl(conf),
                 ZooKeeperAccess.readAuth(conf),
-                readBoolean(conf, APP_SECRET_REQUIRED, DEFAULT_APP_SECRET_REQUIRED),
-                Duration.ofMillis(readLong(conf, RECOVERY_NODE_WAIT_MS, DEFAULT_RECOVERY_NODE_WAIT_MS,
+                SettingValues.readBoolean(conf, APP_SECRET_REQUIRED, DEFAULT_APP_SECRET_REQUIRED),
+                Duration.ofMillis(SettingValues.readLong(conf, RECOVERY_NODE_WAIT_MS, DEFAULT_RECOVERY_NODE_WAIT_MS,
                         MIN_RECOVERY_NODE_WAIT_MS, "milliseconds")));
     }
 
@@ -211,7 +212,9 @@ public record SchedulerSettings(
                 + ", " + INTERVAL_MS + "=" + interval.toMillis()
                 + ", " + QUEUES + "=" + String.join(",", queues)
                 + ", " + PREEMPTION_GRACE_MS + "=" + preemptionGrace.toMillis()
-                + ", " + POLICY_TIMEOUT_MS + "=" + policyTimeout.toMillis()
+                + ", " + POLICY_TIMEOUT_MS + "=" + policyGuard.timeout().toMillis()
+                + ", " + POLICY_OVERRUN_LIMIT + "=" + policyGuard.overrunLimit()
+                + ", " + POLICY_OVERRUN_FALLBACK + "=" + policyGuard.fallback()
                 + ", " + ZK_ADDRESS + "=" + zkAddress
                 + ", " + ZK_ROOT + "=" + zkRoot
                 + ", " + ZK_SESSION_TIMEOUT_MS + "=" + zkSessionTimeout.toMillis()
@@ -222,6 +225,11 @@ public record SchedulerSettings(
                 + ", " + ZK_AUTH + "=" + ZooKeeperAccess.describeSchemes(zkAuth)
                 + ", " + APP_SECRET_REQUIRED + "=" + appSecretRequired
                 + ", " + RECOVERY_NODE_WAIT_MS + "=" + recoveryNodeWait.toMillis();
+    }
+
+    /** Longest a policy may take for one plan before the round is abandoned. */
+    public Duration policyTimeout() {
+        return policyGuard.timeout();
     }
 
     /** The ACL as it is written in a configuration file. */
@@ -264,43 +272,6 @@ public record SchedulerSettings(
             throw new InvalidSettingException(DL2_MODEL, value, "does not name a .onnx file", allowed);
         }
         return Optional.of(path.normalize());
-    }
-
-    private static long readLong(Configuration conf, String key, long defaultValue, long min, String unit) {
-        return readLong(conf, key, defaultValue, min, Long.MAX_VALUE, unit);
-    }
-
-    // Not conf.getLong or getTimeDuration: those accept "5s" or throw a NumberFormatException that
-    // names no key; the files document plain integers, so anything else is an operator's mistake.
-    private static long readLong(Configuration conf, String key, long defaultValue, long min, long max, String unit) {
-        String raw = conf.get(key);
-        if (raw == null) {
-            return defaultValue;
-        }
-        String allowed = "allowed: an integer " + (max == Long.MAX_VALUE ? ">= " + min : "from " + min + " to " + max)
-                + " (" + unit + ")";
-        long value;
-        try {
-            value = Long.parseLong(raw.trim());
-        } catch (NumberFormatException e) {
-            throw new InvalidSettingException(key, raw, "is not an integer", allowed);
-        }
-        if (value < min || value > max) {
-            throw new InvalidSettingException(key, raw, "is out of range", allowed);
-        }
-        return value;
-    }
-
-    private static boolean readBoolean(Configuration conf, String key, boolean defaultValue) {
-        String raw = conf.get(key);
-        if (raw == null) {
-            return defaultValue;
-        }
-        return switch (raw.trim().toLowerCase(java.util.Locale.ROOT)) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new InvalidSettingException(key, raw, "is not a boolean", "allowed: true, false");
-        };
     }
 
     private static Set<String> readQueues(Configuration conf) {
@@ -369,6 +340,8 @@ public record SchedulerSettings(
         defaults.put(QUEUES, DEFAULT_QUEUES);
         defaults.put(PREEMPTION_GRACE_MS, Long.toString(DEFAULT_PREEMPTION_GRACE_MS));
         defaults.put(POLICY_TIMEOUT_MS, Long.toString(DEFAULT_POLICY_TIMEOUT_MS));
+        defaults.put(POLICY_OVERRUN_LIMIT, Integer.toString(PolicyGuard.DEFAULT_OVERRUN_LIMIT));
+        defaults.put(POLICY_OVERRUN_FALLBACK, PolicyGuard.DEFAULT_OVERRUN_FALLBACK);
         defaults.put(ZK_ADDRESS, "");
         defaults.put(ZK_ROOT, DEFAULT_ZK_ROOT);
         defaults.put(ZK_SESSION_TIMEOUT_MS, Long.toString(DEFAULT_ZK_SESSION_TIMEOUT_MS));

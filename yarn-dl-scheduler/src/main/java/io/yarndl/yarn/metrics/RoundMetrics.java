@@ -16,6 +16,11 @@ import java.util.concurrent.TimeUnit;
  *       (count, mean, percentiles in milliseconds).</li>
  *   <li>{@value #FAILED} and {@value #TIMED_OUT} (counters): rounds whose policy failed or overran
  *       its timeout; the last good plan stayed in force.</li>
+ *   <li>{@value #FALLBACKS} (counter): times a policy overran its timeout
+ *       {@code yarn.dl.scheduler.policy-overrun-limit} rounds in a row and the fallback policy
+ *       ({@code policy-overrun-fallback}) took over.</li>
+ *   <li>{@value #ABANDONED} (gauge): policy threads left behind by overruns that are still
+ *       running; each holds a CPU while its policy loops.</li>
  *   <li>{@value #INVALID} (counter): rounds whose plan the plan check refused (over-committed a node,
  *       a job outside its sizes, a task on a node the snapshot lacks); the last good plan stayed.</li>
  *   <li>{@value #WAITING_FOR_NODES} (counter): rounds after an RM restart or failover that left the
@@ -36,6 +41,8 @@ public final class RoundMetrics {
     public static final String FAILED = "rounds.failed";
     public static final String TIMED_OUT = "rounds.timed-out";
     public static final String INVALID = "rounds.invalid-plans";
+    public static final String FALLBACKS = "policy.fallbacks";
+    public static final String ABANDONED = "policy.abandoned-threads";
     public static final String WAITING_FOR_NODES = "rounds.waiting-for-nodes";
     public static final String JOBS = "jobs.dl";
     public static final String RUNNING = "jobs.running";
@@ -48,6 +55,8 @@ public final class RoundMetrics {
     private final Counter failed;
     private final Counter timedOut;
     private final Counter invalid;
+    private final Counter fallbacks;
+    private volatile int abandonedThreads;
     private final Counter waitingForNodes;
     private final Counter grows;
     private final Counter shrinks;
@@ -58,6 +67,8 @@ public final class RoundMetrics {
         failed = registry.counter(FAILED);
         timedOut = registry.counter(TIMED_OUT);
         invalid = registry.counter(INVALID);
+        fallbacks = registry.counter(FALLBACKS);
+        registry.register(ABANDONED, (Gauge<Integer>) () -> abandonedThreads);
         waitingForNodes = registry.counter(WAITING_FOR_NODES);
         grows = registry.counter(GROWS);
         shrinks = registry.counter(SHRINKS);
@@ -98,6 +109,15 @@ public final class RoundMetrics {
 
     public void invalidPlan() {
         invalid.inc();
+    }
+
+    public void fellBack() {
+        fallbacks.inc();
+    }
+
+    /** Policy threads left behind by overruns that still run, as the round saw them last. */
+    public void abandonedThreads(int threads) {
+        abandonedThreads = threads;
     }
 
     /** A round kept the restored plan, waiting for NodeManagers to re-register. */

@@ -7,8 +7,10 @@ import io.yarndl.core.policy.Plan;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.PolicyState;
 import io.yarndl.core.policy.SchedulingPolicy;
+import io.yarndl.yarn.config.PolicyGuard;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -18,42 +20,56 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Runs the configured policy on its own thread with a deadline, so a policy that hangs or loops
- * cannot stall scheduling rounds. A policy that overruns is abandoned together with its thread and
- * its instance (its memoised state may be half-updated) and a fresh instance serves the next round.
+ * Runs the policy on its own thread with a deadline, so a policy that hangs or loops cannot stall
+ * scheduling rounds. A policy that overruns is abandoned together with its thread and its instance
+ * (its memoised state may be half-updated) and a fresh instance serves the next round; after
+ * {@link PolicyGuard#overrunLimit()} overruns in a row the guard's fallback policy takes over
+ * ({@link PolicyFellBackException}), so a policy that overruns every round does not leave a thread
+ * behind every round.
+ *
+ * <p>The policy's name, its instance and the thread it runs on change together, in one atomic
+ * {@link Slot}: what {@link #policyName()} reports is the policy the next round runs, and an
+ * admin's {@link #switchTo(String)} during an overrun lands on the live thread, never on the one
+ * being abandoned. Changes are serialised on this object; a round reads the slot once.
  *
  * <p>{@link #renew()} replaces the instance (not the thread) on purpose, when what the policy is
- * built from has changed.
- *
- * <p>{@link #switchTo(String)} puts another policy of the registry in place at run time (an
- * admin's request through the RM's REST API). It lasts until the RM restarts: the configured
- * policy is the one a restarted scheduler runs.
+ * built from has changed. {@link #switchTo(String)} puts another policy of the registry in place
+ * at run time; it lasts until the RM restarts.
  *
  * <p>A {@link LearningPolicy}'s state is saved after every good round, on the policy's own thread,
- * so the copy the checkpoint stores is always one the policy planned with. A fresh instance, after
- * an overrun or an RM restart, is given that state back instead of learning every job again.
+ * so the copy the checkpoint stores is always one the policy planned with. A fresh instance of the
+ * same policy, after an overrun or an RM restart, is given that state back instead of learning
+ * every job again.
  */
 public final class PolicyRunner implements AutoCloseable {
 
-    private final PolicyRegistry registry;
-    private volatile String policyName;
-    private final Duration timeout;
-    private volatile SchedulingPolicy policy;
-    private ExecutorService executor;
-    private volatile PolicyState lastState;
-
-    public PolicyRunner(PolicyRegistry registry, String policyName, Duration timeout) {
-        this.registry = registry;
-        this.policyName = policyName;
-        this.timeout = timeout;
-        this.policy = registry.create(policyName);
-        this.executor = newExecutor();
+    /** What plans now: the policy's name, its instance, the thread it runs on, its overruns in a row. */
+    private record Slot(String name, SchedulingPolicy policy, ExecutorService executor, int overruns) {
     }
 
+    private final PolicyRegistry registry;
+    private final PolicyGuard guard;
+    private final AtomicReference<Slot> slot;
+    private volatile PolicyState lastState;
+    private final List<ExecutorService> abandoned = new ArrayList<>();
+
+    /** A runner that abandons overrunning rounds and never falls back (tests, benchmarks). */
+    public PolicyRunner(PolicyRegistry registry, String policyName, Duration timeout) {
+        this(registry, policyName, PolicyGuard.timeoutOnly(timeout));
+    }
+
+    public PolicyRunner(PolicyRegistry registry, String policyName, PolicyGuard guard) {
+        this.registry = registry;
+        this.guard = guard;
+        this.slot = new AtomicReference<>(new Slot(policyName, registry.create(policyName), newExecutor(), 0));
+    }
+
+    /** The policy the next round runs. */
     public String policyName() {
-        return policyName;
+        return slot.get().name();
     }
 
     /** What the policy had learned after its last good round (or was restored with); empty for a policy that learns nothing. */
@@ -64,27 +80,29 @@ public final class PolicyRunner implements AutoCloseable {
     /**
      * The policy's plan.
      *
+     * @throws PolicyFellBackException when it overran once too often in a row (the fallback now runs)
      * @throws TimeoutException   when it took longer than the timeout (it has been abandoned)
      * @throws ExecutionException when it threw (the cause is what it threw)
      */
     public Plan plan(ClusterSnapshot snapshot, List<JobView> jobs)
             throws TimeoutException, ExecutionException, InterruptedException {
-        SchedulingPolicy running = policy;
-        Future<Plan> result = executor.submit(() -> {
-            Plan plan = running.plan(snapshot, jobs);
-            // An abandoned instance that finishes late must not overwrite what its replacement knows.
-            if (running instanceof LearningPolicy learning && policy == running) {
-                lastState = learning.saveState();
+        Slot current = slot.get();
+        Future<Plan> result = current.executor().submit(() -> {
+            Plan plan = current.policy().plan(snapshot, jobs);
+            if (current.policy() instanceof LearningPolicy learning) {
+                keepState(current.policy(), learning.saveState());
             }
             return plan;
         });
         try {
-            return result.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            Plan plan = result.get(guard.timeout().toMillis(), TimeUnit.MILLISECONDS);
+            if (current.overruns() > 0) {
+                slot.compareAndSet(current, new Slot(current.name(), current.policy(), current.executor(), 0));
+            }
+            return plan;
         } catch (TimeoutException overran) {
             result.cancel(true);
-            executor.shutdownNow();
-            executor = newExecutor();
-            replaceInstance();
+            abandon(current);
             throw overran;
         }
     }
@@ -92,12 +110,12 @@ public final class PolicyRunner implements AutoCloseable {
     /**
      * The policy's inputs changed (an operator replaced DL2's model file, say): a new instance is
      * built from the registry, which reads them again, and plans from the next round on. As after
-     * an overrun, what the old instance learned is given to the new one. Call it between rounds,
-     * from the thread that calls {@link #plan}; a round already submitted finishes with the old
-     * instance.
+     * an overrun, what the old instance learned is given to the new one. A round already submitted
+     * finishes with the old instance.
      */
-    public void renew() {
-        replaceInstance();
+    public synchronized void renew() {
+        Slot now = slot.get();
+        slot.set(fresh(now.name(), now.executor(), now.overruns()));
     }
 
     /** The names {@link #switchTo(String)} accepts, sorted. */
@@ -115,17 +133,14 @@ public final class PolicyRunner implements AutoCloseable {
      * @throws io.yarndl.core.policy.UnknownPolicyException for a name the registry does not know; nothing changes then
      */
     public synchronized String switchTo(String name) {
-        SchedulingPolicy fresh = registry.create(name);
-        String previous = policyName;
-        policyName = name.trim();
-        PolicyState known = lastState;
-        if (known != null && known.policy().equals(policyName) && fresh instanceof LearningPolicy learning) {
-            executor.submit(() -> learning.restoreState(known));
-        } else {
+        registry.create(name);
+        Slot now = slot.get();
+        String next = name.trim();
+        if (lastState != null && !lastState.policy().equals(next)) {
             lastState = null;
         }
-        policy = fresh;
-        return previous;
+        slot.set(fresh(next, now.executor(), 0));
+        return now.name();
     }
 
     /**
@@ -135,33 +150,75 @@ public final class PolicyRunner implements AutoCloseable {
      * @throws IllegalArgumentException when the state belongs to another policy, or this policy learns nothing
      */
     public Set<String> restore(PolicyState state) throws ExecutionException, InterruptedException, TimeoutException {
-        if (!(policy instanceof LearningPolicy learning)) {
-            throw new IllegalArgumentException("policy " + policyName + " keeps no learned state; the checkpoint's "
+        Slot now = slot.get();
+        if (!(now.policy() instanceof LearningPolicy learning)) {
+            throw new IllegalArgumentException("policy " + now.name() + " keeps no learned state; the checkpoint's "
                     + state.policy() + " state is not used");
         }
-        if (!policyName.equals(state.policy())) {
+        if (!now.name().equals(state.policy())) {
             throw new IllegalArgumentException("the checkpoint holds the state of policy " + state.policy()
-                    + ", the scheduler now runs " + policyName + "; it is not used");
+                    + ", the scheduler now runs " + now.name() + "; it is not used");
         }
-        Set<String> dropped = executor.submit(() -> learning.restoreState(state))
-                .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        lastState = executor.submit(learning::saveState).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        long timeout = guard.timeout().toMillis();
+        Set<String> dropped = now.executor().submit(() -> learning.restoreState(state))
+                .get(timeout, TimeUnit.MILLISECONDS);
+        PolicyState saved = now.executor().submit(learning::saveState).get(timeout, TimeUnit.MILLISECONDS);
+        keepState(now.policy(), saved);
         return dropped;
     }
 
-    @Override
-    public void close() {
-        executor.shutdownNow();
+    /** Policy threads left behind by overruns that are still running (stuck in a policy). */
+    public synchronized int abandonedThreads() {
+        abandoned.removeIf(ExecutorService::isTerminated);
+        return abandoned.size();
     }
 
-    /** A fresh instance in place of the current one, given what the old one learned (on the policy's thread). */
-    private synchronized void replaceInstance() {
-        SchedulingPolicy fresh = registry.create(policyName);
-        policy = fresh;
+    @Override
+    public synchronized void close() {
+        slot.get().executor().shutdownNow();
+    }
+
+    /** Keeps {@code state} as the last learned one, unless {@code saver} no longer plans. */
+    private synchronized void keepState(SchedulingPolicy saver, PolicyState state) {
+        // An abandoned or switched-away instance that finishes late must not overwrite what its replacement knows.
+        if (slot.get().policy() == saver) {
+            lastState = state;
+        }
+    }
+
+    /**
+     * Leaves the thread {@code overran} ran on behind. The live slot keeps its policy name (an
+     * admin may have switched while the round ran) on a new thread, with a fresh instance, or with
+     * the fallback once the same policy has overrun the limit in a row.
+     */
+    private synchronized void abandon(Slot overran) throws PolicyFellBackException {
+        Slot now = slot.get();
+        if (now.executor() != overran.executor()) {
+            return;
+        }
+        overran.executor().shutdownNow();
+        abandoned.add(overran.executor());
+        boolean sameRun = now.policy() == overran.policy();
+        int overruns = sameRun ? now.overruns() + 1 : 0;
+        if (sameRun && guard.overrunLimit() > 0 && overruns >= guard.overrunLimit()
+                && !now.name().equals(guard.fallback())) {
+            if (lastState != null && !lastState.policy().equals(guard.fallback())) {
+                lastState = null;
+            }
+            slot.set(fresh(guard.fallback(), newExecutor(), 0));
+            throw new PolicyFellBackException(now.name(), overruns, guard.fallback());
+        }
+        slot.set(fresh(now.name(), newExecutor(), overruns));
+    }
+
+    /** A new instance of {@code name} on {@code executor}, given what this policy learned last. */
+    private Slot fresh(String name, ExecutorService executor, int overruns) {
+        SchedulingPolicy policy = registry.create(name);
         PolicyState known = lastState;
-        if (known != null && fresh instanceof LearningPolicy learning) {
+        if (known != null && known.policy().equals(name) && policy instanceof LearningPolicy learning) {
             executor.submit(() -> learning.restoreState(known));
         }
+        return new Slot(name, policy, executor, overruns);
     }
 
     private static ExecutorService newExecutor() {

@@ -61,6 +61,12 @@ public final class SchedulingRound {
             book.record(plan, nanos);
             metrics.planned(nanos);
             return Optional.of(plan);
+        } catch (PolicyFellBackException fellBack) {
+            book.recordTimeout();
+            metrics.timedOut();
+            metrics.fellBack();
+            LOG.warn("{}; the last good plan stays in force this round. An admin can switch back with"
+                    + " PUT /ws/v1/cluster/dl/policy; a restarted RM runs the configured policy", fellBack.getMessage());
         } catch (TimeoutException overran) {
             book.recordTimeout();
             metrics.timedOut();
@@ -80,6 +86,8 @@ public final class SchedulingRound {
             book.recordFailure();
             metrics.failed();
             LOG.error("scheduling round failed; the last good plan stays in force", bad);
+        } finally {
+            metrics.abandonedThreads(policy.abandonedThreads());
         }
         return Optional.empty();
     }

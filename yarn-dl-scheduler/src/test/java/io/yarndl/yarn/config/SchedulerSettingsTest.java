@@ -81,12 +81,15 @@ class SchedulerSettingsTest {
         conf.set(SchedulerSettings.ZK_ACL, "sasl:rm:rwcda, world:anyone:r");
         conf.set(SchedulerSettings.APP_SECRET_REQUIRED, "TRUE");
         conf.set(SchedulerSettings.RECOVERY_NODE_WAIT_MS, "0");
+        conf.set(SchedulerSettings.POLICY_OVERRUN_LIMIT, "0");
+        conf.set(SchedulerSettings.POLICY_OVERRUN_FALLBACK, " drf ");
 
         SchedulerSettings settings = SchedulerSettings.from(conf, KNOWN);
 
         assertEquals(new SchedulerSettings("drf", Optional.of(Path.of("/opt/yarn-dl/models/dl2-v2.onnx")),
                 Duration.ofMillis(100),
-                Set.of("root.gpu.dl-b", "root.dl", "root.gpu.dl-a"), Duration.ZERO, Duration.ofMillis(1),
+                Set.of("root.gpu.dl-b", "root.dl", "root.gpu.dl-a"), Duration.ZERO,
+                new PolicyGuard(Duration.ofMillis(1), 0, "drf"),
                 "zk1:2181,zk2:2181/chroot", "/clusters/a/yarn-dl", Duration.ofSeconds(1), 10,
                 Duration.ofMillis(100), 65536, ZKUtil.parseACLs("sasl:rm:rwcda,world:anyone:r"), List.of(), true,
                 Duration.ZERO),
@@ -102,6 +105,21 @@ class SchedulerSettingsTest {
 
         assertEquals("yarn.dl.scheduler.policy = 'optimsu' is not a known policy; known: drf, fifo, optimus",
                 error.getMessage());
+    }
+
+    @Test
+    void anOverrunFallbackThatIsNoPolicyOrANegativeLimitIsRefusedNamingTheKey() {
+        assertNames(rejected(SchedulerSettings.POLICY_OVERRUN_FALLBACK, "sjf"), SchedulerSettings.POLICY_OVERRUN_FALLBACK,
+                "sjf", "known: drf, fifo, optimus");
+        assertNames(rejected(SchedulerSettings.POLICY_OVERRUN_LIMIT, "-1"), SchedulerSettings.POLICY_OVERRUN_LIMIT,
+                "-1", "from 0 to 1000");
+    }
+
+    @Test
+    void aPolicyThatOverrunsThreeRoundsInARowFallsBackToFifoByDefault() {
+        PolicyGuard guard = SchedulerSettings.from(minimal(), KNOWN).policyGuard();
+
+        assertEquals(new PolicyGuard(Duration.ofSeconds(10), 3, "fifo"), guard);
     }
 
     @ParameterizedTest
@@ -257,6 +275,7 @@ class SchedulerSettingsTest {
                 + " yarn.dl.scheduler.dl2.model=(shipped),"
                 + " yarn.dl.scheduler.interval-ms=5000, yarn.dl.scheduler.queues=root.dl,"
                 + " yarn.dl.scheduler.preemption-grace-ms=30000, yarn.dl.scheduler.policy-timeout-ms=10000,"
+                + " yarn.dl.scheduler.policy-overrun-limit=3, yarn.dl.scheduler.policy-overrun-fallback=fifo,"
                 + " yarn.dl.scheduler.zk-address=zk1:2181, yarn.dl.scheduler.zk-root=/yarn-dl,"
                 + " yarn.dl.scheduler.zk-session-timeout-ms=30000, yarn.dl.scheduler.max-samples-per-job=1000"
                 + ", yarn.dl.scheduler.checkpoint-interval-ms=10000, yarn.dl.scheduler.checkpoint-max-bytes=8388608"

@@ -1,6 +1,7 @@
 package io.yarndl.yarn.round;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,16 +13,23 @@ import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.PolicyState;
 import io.yarndl.core.policy.SchedulingPolicy;
 import io.yarndl.core.policy.UnknownPolicyException;
+import io.yarndl.yarn.config.PolicyGuard;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 class PolicyRunnerTest {
 
     private static final ClusterSnapshot EMPTY = new ClusterSnapshot(0, List.of());
+    private static final Duration OVERRUN = Duration.ofMillis(100);
 
     @Test
     void savesALearningPolicysStateAfterEachGoodRound() throws Exception {
@@ -126,6 +134,82 @@ class PolicyRunnerTest {
         }
     }
 
+    @Test
+    void aPolicyThatOverrunsTheLimitInARowFallsBackAndStopsLeavingThreadsBehind() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        PolicyRegistry registry = new PolicyRegistry().register("stuck", () -> new Stuck(release, new int[] {0}, 0))
+                .register("fixed", Fixed::new);
+        try (PolicyRunner runner = new PolicyRunner(registry, "stuck", new PolicyGuard(OVERRUN, 3, "fixed"))) {
+            assertThrows(TimeoutException.class, () -> runner.plan(EMPTY, List.of()));
+            assertThrows(TimeoutException.class, () -> runner.plan(EMPTY, List.of()));
+            assertEquals("stuck", runner.policyName(), "two overruns: a fresh instance, the same policy");
+
+            PolicyFellBackException fellBack = assertThrows(PolicyFellBackException.class,
+                    () -> runner.plan(EMPTY, List.of()));
+
+            assertEquals("stuck", fellBack.overran());
+            assertEquals("fixed", runner.policyName());
+            assertEquals("fixed", runner.plan(EMPTY, List.of()).policy());
+            assertEquals("fixed", runner.plan(EMPTY, List.of()).policy());
+            assertEquals(3, runner.abandonedThreads(), "one thread per overrun, none after the fallback");
+            release.countDown();
+            long deadline = System.currentTimeMillis() + 5_000;
+            while (runner.abandonedThreads() > 0 && System.currentTimeMillis() < deadline) {
+                Thread.sleep(20);
+            }
+            assertEquals(0, runner.abandonedThreads(), "threads that got out of the policy are not counted");
+        }
+    }
+
+    @Test
+    void aGoodRoundBetweenOverrunsStartsTheCountAgain() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        int[] calls = {0};
+        // Every call but the third hangs: overrun, overrun, good, overrun, overrun.
+        PolicyRegistry registry = new PolicyRegistry().register("stuck", () -> new Stuck(release, calls, 3))
+                .register("fixed", Fixed::new);
+        try (PolicyRunner runner = new PolicyRunner(registry, "stuck", new PolicyGuard(OVERRUN, 3, "fixed"))) {
+            assertThrows(TimeoutException.class, () -> runner.plan(EMPTY, List.of()));
+            assertThrows(TimeoutException.class, () -> runner.plan(EMPTY, List.of()));
+            assertEquals("stuck", runner.plan(EMPTY, List.of()).policy());
+            Exception fourth = assertThrows(TimeoutException.class, () -> runner.plan(EMPTY, List.of()));
+            Exception fifth = assertThrows(TimeoutException.class, () -> runner.plan(EMPTY, List.of()));
+
+            assertFalse(fourth instanceof PolicyFellBackException || fifth instanceof PolicyFellBackException);
+            assertEquals("stuck", runner.policyName());
+        } finally {
+            release.countDown();
+        }
+    }
+
+    @Test
+    void aSwitchDuringAnOverrunRunsOnTheLiveThreadAndIsThePolicyReported() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        int[] calls = {0};
+        PolicyRegistry registry = new PolicyRegistry().register("stuck", () -> new Stuck(release, calls, 0))
+                .register(Learner.NAME, () -> new Learner(new int[] {0}, false));
+        ExecutorService admin = Executors.newSingleThreadExecutor();
+        try (PolicyRunner runner = new PolicyRunner(registry, "stuck", new PolicyGuard(Duration.ofMillis(400), 3,
+                "stuck"))) {
+            // The admin switches while the round waits on the stuck policy; the round then abandons its thread.
+            Future<String> switched = admin.submit(() -> {
+                while (calls[0] == 0) {
+                    Thread.sleep(5);
+                }
+                return runner.switchTo(Learner.NAME);
+            });
+            assertThrows(TimeoutException.class, () -> runner.plan(EMPTY, List.of()));
+
+            assertEquals("stuck", switched.get(5, TimeUnit.SECONDS));
+            assertEquals(Learner.NAME, runner.policyName());
+            assertEquals(Learner.NAME, runner.plan(EMPTY, List.of()).policy(), "the next round runs what is reported");
+            assertEquals(1, rounds(runner.lastState().orElseThrow()));
+        } finally {
+            release.countDown();
+            admin.shutdownNow();
+        }
+    }
+
     private static PolicyRunner runner(boolean slowSecondCall, Duration timeout) {
         int[] calls = {0};
         PolicyRegistry registry = new PolicyRegistry().register(Learner.NAME, () -> new Learner(calls, slowSecondCall));
@@ -181,6 +265,31 @@ class PolicyRunnerTest {
         public Set<String> restoreState(PolicyState state) {
             rounds = state.jobs().get("rounds").fittedStep();
             return Set.of();
+        }
+    }
+
+    /**
+     * A policy stuck in a loop that ignores interrupts, as a policy in a long computation does,
+     * until {@code release}; call number {@code goodCall} (counted across instances) plans at once.
+     */
+    private record Stuck(CountDownLatch release, int[] calls, int goodCall) implements SchedulingPolicy {
+        @Override
+        public String name() {
+            return "stuck";
+        }
+
+        @Override
+        public Plan plan(ClusterSnapshot snapshot, List<JobView> jobs) {
+            if (++calls[0] != goodCall) {
+                while (release.getCount() > 0) {
+                    try {
+                        release.await();
+                    } catch (InterruptedException ignored) {
+                        // Stuck means stuck: the interrupt of an abandoned round does not get it out.
+                    }
+                }
+            }
+            return new Plan(snapshot.timeSec(), "stuck", Map.of());
         }
     }
 

@@ -1,0 +1,52 @@
+package io.yarndl.yarn.config;
+
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Reads one setting's value and says which key is wrong and what it allows when it cannot be
+ * used. Every settings record of this package reads its integers and booleans here, so they all
+ * refuse the same mistakes the same way.
+ */
+final class SettingValues {
+
+    private SettingValues() {
+    }
+
+    static long readLong(Configuration conf, String key, long defaultValue, long min, String unit) {
+        return readLong(conf, key, defaultValue, min, Long.MAX_VALUE, unit);
+    }
+
+    // Not conf.getLong or getTimeDuration: those accept "5s" or throw a NumberFormatException that
+    // names no key; the files document plain integers, so anything else is an operator's mistake.
+    static long readLong(Configuration conf, String key, long defaultValue, long min, long max, String unit) {
+        String raw = conf.get(key);
+        if (raw == null) {
+            return defaultValue;
+        }
+        String allowed = "allowed: an integer " + (max == Long.MAX_VALUE ? ">= " + min : "from " + min + " to " + max)
+                + " (" + unit + ")";
+        long value;
+        try {
+            value = Long.parseLong(raw.trim());
+        } catch (NumberFormatException e) {
+            throw new InvalidSettingException(key, raw, "is not an integer", allowed);
+        }
+        if (value < min || value > max) {
+            throw new InvalidSettingException(key, raw, "is out of range", allowed);
+        }
+        return value;
+    }
+
+    static boolean readBoolean(Configuration conf, String key, boolean defaultValue) {
+        String raw = conf.get(key);
+        if (raw == null) {
+            return defaultValue;
+        }
+        return switch (raw.trim().toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new InvalidSettingException(key, raw, "is not a boolean", "allowed: true, false");
+        };
+    }
+}
