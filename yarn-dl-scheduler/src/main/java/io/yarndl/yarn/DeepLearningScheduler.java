@@ -8,6 +8,7 @@ import io.yarndl.yarn.dl2.Dl2Serving;
 import io.yarndl.yarn.enforce.AskShaper;
 import io.yarndl.yarn.enforce.AttemptAsks;
 import io.yarndl.yarn.enforce.DispatchingActions;
+import io.yarndl.yarn.enforce.KillTimer;
 import io.yarndl.yarn.enforce.ShrinkEnforcer;
 import io.yarndl.yarn.jobs.JobRecordWatcher;
 import io.yarndl.yarn.jobs.RecordRejections;
@@ -54,6 +55,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -102,6 +104,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
     private SchedulingRound round;
     private ShrinkEnforcer shrinker;
     private ScheduledExecutorService loop;
+    private KillTimer kills;
     private DlAdmissions admissions;
     private ZooKeeperState zooKeeper;
     private SchedulerStatus status;
@@ -146,7 +149,8 @@ public class DeepLearningScheduler extends CapacityScheduler {
         });
         long interval = settings.interval().toMillis();
         loop.scheduleWithFixedDelay(this::runRoundSafely, 0, interval, TimeUnit.MILLISECONDS);
-        loop.scheduleWithFixedDelay(this::killExpiredSafely, KILL_CHECK_MILLIS, KILL_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+        kills = new KillTimer(shrinker, Duration.ofMillis(KILL_CHECK_MILLIS), System::currentTimeMillis,
+                id -> getRMContainer(id) != null);
     }
 
     @Override
@@ -154,6 +158,9 @@ public class DeepLearningScheduler extends CapacityScheduler {
         if (loop != null) {
             loop.shutdownNow();
             loop.awaitTermination(10, TimeUnit.SECONDS);
+        }
+        if (kills != null) {
+            kills.close();
         }
         if (zooKeeper != null) {
             zooKeeper.close();
@@ -375,14 +382,6 @@ public class DeepLearningScheduler extends CapacityScheduler {
             }
         } catch (RuntimeException unexpected) {
             LOG.error("scheduling round failed; the last good plan stays in force", unexpected);
-        }
-    }
-
-    private void killExpiredSafely() {
-        try {
-            shrinker.killExpired(System.currentTimeMillis(), id -> getRMContainer(id) != null);
-        } catch (RuntimeException unexpected) {
-            LOG.error("killing preempted containers failed; retrying", unexpected);
         }
     }
 

@@ -26,7 +26,9 @@ import java.util.function.Predicate;
  * passed. A job whose target rises again before then keeps its containers.
  *
  * <p>Victims: first containers on nodes where the job holds more than its placement plans, then
- * the youngest, so the longest-running workers stay. Called from one thread (the round loop).
+ * the youngest, so the longest-running workers stay. The round thread marks and spares
+ * ({@link #enforce}), the {@link KillTimer}'s thread kills ({@link #killExpired}): both hold this
+ * object's lock, so a container the round spares is never killed after it was spared.
  */
 public final class ShrinkEnforcer {
 
@@ -57,7 +59,7 @@ public final class ShrinkEnforcer {
      * @param held    the attempt's worker and PS containers (not the AM's)
      * @param nodeOf  the scheduler's node name of a container
      */
-    public void enforce(ApplicationAttemptId attempt, JobPlan target, List<RMContainer> held,
+    public synchronized void enforce(ApplicationAttemptId attempt, JobPlan target, List<RMContainer> held,
                         Function<RMContainer, String> nodeOf, Function<RMContainer, TaskRole> roleOf, long nowMillis) {
         for (TaskRole role : TaskRole.values()) {
             List<RMContainer> ofRole = held.stream().filter(c -> roleOf.apply(c) == role).toList();
@@ -91,7 +93,7 @@ public final class ShrinkEnforcer {
      *
      * @param stillHeld whether a container is still allocated in the scheduler
      */
-    public void killExpired(long nowMillis, Predicate<ContainerId> stillHeld) {
+    public synchronized void killExpired(long nowMillis, Predicate<ContainerId> stillHeld) {
         for (Mark mark : List.copyOf(marks.values())) {
             ContainerId id = mark.container().getContainerId();
             if (!stillHeld.test(id)) {
@@ -106,7 +108,7 @@ public final class ShrinkEnforcer {
     }
 
     /** Drops the marks of a finished attempt. */
-    public void forget(ApplicationAttemptId attempt) {
+    public synchronized void forget(ApplicationAttemptId attempt) {
         marks.values().removeIf(mark -> mark.attempt().equals(attempt));
     }
 
