@@ -90,7 +90,9 @@ public final class ControlServer implements AutoCloseable {
             String path = exchange.getRequestURI().getPath();
             String authorization = exchange.getRequestHeaders().getFirst("Authorization");
             if (!OPEN.contains(method + " " + path) && !token.admits(authorization)) {
-                refuse(exchange, method, path, authorization == null ? "no token" : "a wrong token");
+                // The raw path: a decoded one could carry a line break into the log.
+                refuse(exchange, method, exchange.getRequestURI().getRawPath(),
+                        authorization == null ? "no token" : "a wrong token");
                 return;
             }
             try {

@@ -153,6 +153,15 @@ class ControlServerTokenTest {
     }
 
     @Test
+    void aRefusedPathCannotWriteALineOfItsOwnIntoTheLog() throws Exception {
+        send(request("/v1/job%0A12:00:00,000%20INFO%20all%20is%20well"));
+
+        String line = warnings.get(0).getRenderedMessage();
+        assertFalse(line.contains("\n"), line);
+        assertTrue(line.contains("/v1/job%0A12:00:00"), line);
+    }
+
+    @Test
     void theTokenUnderAnotherSchemeOrAlteredIsRefused() throws Exception {
         String value = token.header().substring("Bearer ".length());
         for (String offered : List.of("Basic " + value, value, "Bearer " + value + "x",
