@@ -54,10 +54,24 @@ class _AmHandler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(raw)
 
+    def _refused(self):
+        """Like the AM: 401 unless the request carries the fake's token (when it has one)."""
+        fake = self.fake
+        offered = self.headers.get("Authorization")
+        with fake.lock:
+            fake.authorizations.append(offered)
+            if fake.token is None or offered == f"Bearer {fake.token}":
+                return False
+            fake.refused += 1
+        self._reply(401, {"error": "this endpoint needs the application's control token"})
+        return True
+
     def do_GET(self):
         url = urllib.parse.urlparse(self.path)
         query = dict(urllib.parse.parse_qsl(url.query))
         fake = self.fake
+        if self._refused():
+            return
         with fake.lock:
             fake.requests.append(("GET", url.path, query))
             if url.path == "/v1/assignment":
@@ -76,6 +90,8 @@ class _AmHandler(BaseHTTPRequestHandler):
         except ValueError as e:
             return self._reply(400, {"error": str(e)})
         fake = self.fake
+        if self._refused():
+            return
         with fake.lock:
             fake.requests.append(("POST", self.path, body))
             fake.posts.append((self.path, body))
@@ -95,10 +111,17 @@ class _AmHandler(BaseHTTPRequestHandler):
 
 
 class FakeAm(_Server):
-    """The AM's control server: assignments per container, one job, every POST recorded."""
+    """The AM's control server: assignments per container, one job, every POST recorded.
 
-    def __init__(self, generation=1):
+    With a `token`, like the real AM, it answers 401 to requests without `Authorization: Bearer
+    <token>` and counts them in `refused`; `authorizations` records what every request offered.
+    """
+
+    def __init__(self, generation=1, token=None):
         self.lock = threading.RLock()
+        self.token = token
+        self.refused = 0
+        self.authorizations = []
         self.assignments = {}
         self.job = {"generation": generation, "resize_pending": False, "step": 0, "checkpoint_step": None}
         self.requests = []
@@ -222,6 +245,43 @@ def require_torch():
             f"these tests need PyTorch, which {sys.executable} cannot import ({e}). Install Debian's "
             "python3-torch (apt-get install -y --no-install-recommends python3-torch) and run them "
             "with /usr/bin/python3 (Maven: -Dyarndl.python=/usr/bin/python3)") from None
+
+
+def _vint(value):
+    """Hadoop's WritableUtils.writeVLong, written from its Java source independently of the reader."""
+    if -112 <= value <= 127:
+        return value.to_bytes(1, "big", signed=True)
+    length = -112
+    if value < 0:
+        value = ~value
+        length = -120
+    tmp = value
+    while tmp:
+        tmp >>= 8
+        length -= 1
+    size = -(length + 120) if length < -120 else -(length + 112)
+    return length.to_bytes(1, "big", signed=True) + value.to_bytes(size, "big")
+
+
+def _writable_bytes(data):
+    data = data.encode("utf-8") if isinstance(data, str) else data
+    return _vint(len(data)) + data
+
+
+def credentials_file(path, secrets, tokens=()):
+    """Writes what a NodeManager writes to a container's token file: Hadoop's Writable token storage.
+
+    `secrets`: alias -> value; `tokens`: (alias, identifier, password, kind, service) tuples.
+    """
+    out = b"HDTS" + bytes([0]) + _vint(len(tokens))
+    for token in tokens:
+        out += b"".join(_writable_bytes(part) for part in token)
+    out += _vint(len(secrets))
+    for alias, value in secrets.items():
+        out += _writable_bytes(alias) + _writable_bytes(value)
+    with open(path, "wb") as f:
+        f.write(out)
+    return path
 
 
 class EnvPatch:

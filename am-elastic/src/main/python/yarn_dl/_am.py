@@ -1,5 +1,8 @@
 """The HTTP client for the AM's control server (see PROTOCOL.md): JSON in, JSON out, stdlib only.
 
+Every request carries the application's control token (`Authorization: Bearer`, from the
+container's credentials file, see `_credentials`); the AM answers 401 to anything without it.
+
 Failure policy: these functions raise `AmUnavailable` for every way a request can fail, so callers
 choose: the helper logs and carries on (a lost AM must never crash training), the agent counts how
 long the AM has been gone.
@@ -12,6 +15,8 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+
+from . import _credentials
 
 TIMEOUT_S = 5.0
 
@@ -44,6 +49,12 @@ def request(base_url, method, path, body=None, query=None, timeout=TIMEOUT_S):
     req = urllib.request.Request(url, data=data, method=method)
     if data is not None:
         req.add_header("Content-Type", "application/json")
+    try:
+        token = _credentials.control_token()
+    except (OSError, _credentials.CredentialsError) as e:
+        raise AmUnavailable(f"{method} {url}: cannot read the control token from the credentials file: {e}") from None
+    if token:
+        req.add_header("Authorization", f"Bearer {token}")
     try:
         with urllib.request.urlopen(req, timeout=timeout) as resp:
             raw = resp.read()

@@ -28,7 +28,7 @@ import subprocess
 import sys
 import time
 
-from . import _am, _env
+from . import _am, _credentials, _env
 
 LOG_TAIL_BYTES = 8192  # torchrun's own traceback alone is about 3 KiB: keep the worker's error before it
 EXIT_AM_LOST = 1
@@ -244,7 +244,7 @@ class Agent:
     def run(self):
         signal.signal(signal.SIGTERM, self._on_signal)
         signal.signal(signal.SIGINT, self._on_signal)
-        log(f"container {self.container}, AM {self.am_url}, logs in {log_dir()}")
+        log(f"container {self.container}, AM {self.am_url}, logs in {log_dir()}, {_token_note()}")
         while True:
             if self.signalled is not None:
                 self._stop_trainer(f"the agent got signal {self.signalled}")
@@ -262,6 +262,16 @@ class Agent:
                 log(f"exiting: the AM has not answered for {self.am_timeout_s:g} s")
                 return EXIT_AM_LOST
             time.sleep(self.poll_s)
+
+
+def _token_note():
+    """Whether this container has the AM's control token (never the token itself)."""
+    try:
+        if _credentials.control_token():
+            return "control token from the container's credentials"
+        return "no control token in the container's credentials: the AM will refuse every request (401)"
+    except (OSError, _credentials.CredentialsError) as e:
+        return f"the container's credentials cannot be read ({e}): the AM will refuse every request (401)"
 
 
 def main():

@@ -4,6 +4,7 @@ import io.yarndl.am.job.ElasticJobConfig;
 import io.yarndl.am.job.ShippedFile;
 import io.yarndl.core.job.TrainingGoal;
 import java.net.URI;
+import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,14 +17,16 @@ import org.apache.hadoop.yarn.api.records.URL;
 
 /**
  * The launch context of a worker or server container: the job's files localised beside it, the
- * environment of PROTOCOL.md, and the agent ({@code python3 -m yarn_dl.agent}) as its command. The
- * agent then runs whatever each generation's assignment says.
+ * environment of PROTOCOL.md, the AM's {@link ControlToken} in its credentials, and the agent
+ * ({@code python3 -m yarn_dl.agent}) as its command. The agent then runs whatever each
+ * generation's assignment says.
  */
 final class AgentLaunch {
 
     private final ElasticJobConfig config;
     private final Map<String, LocalResource> resources;
     private final Map<String, String> baseEnv;
+    private final ByteBuffer credentials;
 
     /**
      * @param config        the job's AM config (files, interpreter)
@@ -32,10 +35,12 @@ final class AgentLaunch {
      * @param checkpointUri the checkpoint directory as the helper reads it
      * @param user          the user WebHDFS requests run as
      * @param goal          the job's goal, told to the script
+     * @param token         what the container's agent and trainer show the control server
      */
     AgentLaunch(ElasticJobConfig config, String amUrl, String applicationId, String checkpointUri, String user,
-                TrainingGoal goal) {
+                TrainingGoal goal, ControlToken token) {
         this.config = config;
+        this.credentials = token.containerCredentials();
         this.resources = localResources(config.files());
         Map<String, String> env = new HashMap<>();
         env.put("YARN_DL_AM_URL", amUrl);
@@ -61,7 +66,9 @@ final class AgentLaunch {
         String logs = ApplicationConstants.LOG_DIR_EXPANSION_VAR;
         String command = "exec " + config.python() + " -m yarn_dl.agent 1>" + logs + "/agent.out 2>" + logs
                 + "/agent.err";
-        return ContainerLaunchContext.newInstance(resources, env, List.of(command), null, null, null);
+        // A buffer of its own per context: the NM client reads it, which moves its position.
+        return ContainerLaunchContext.newInstance(resources, env, List.of(command), null, credentials.duplicate(),
+                null);
     }
 
     private static Map<String, LocalResource> localResources(List<ShippedFile> files) {

@@ -16,8 +16,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,6 +28,12 @@ import org.slf4j.LoggerFactory;
  * assignment and report their trainers' lives, rank 0 reports progress and checkpoints, anyone reads
  * the status. JSON both ways; a malformed body gets 400 naming what is wrong, never a crash. The
  * same address is the application's tracking URL.
+ *
+ * <p>Every endpoint but the status page asks for the application's {@link ControlToken}: a request
+ * without it, or with another, gets 401, changes nothing, is logged at WARN (method, path and
+ * remote address, never what it offered) and counted in the status as
+ * {@code unauthorized_requests}. The status page stays open because it is read-only and people
+ * reach it through the ResourceManager's web proxy, which has no token to add.
  */
 public final class ControlServer implements AutoCloseable {
 
@@ -37,18 +45,24 @@ public final class ControlServer implements AutoCloseable {
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
             .build();
+    private static final Set<String> OPEN = Set.of("GET /", "GET /v1/status", "GET /v1/status/");
+
     private final ElasticJob job;
+    private final ControlToken token;
+    private final AtomicLong unauthorized = new AtomicLong();
     private final Runnable afterChange;
     private final HttpServer server;
     private final ExecutorService pool;
 
     /**
      * @param job         the job the requests read and change
+     * @param token       what every request but the status page's must carry
      * @param afterChange run after every request that may have changed the job (the AM acts on it)
      * @param port        0 for any free port
      */
-    public ControlServer(ElasticJob job, Runnable afterChange, int port) throws IOException {
+    public ControlServer(ElasticJob job, ControlToken token, Runnable afterChange, int port) throws IOException {
         this.job = job;
+        this.token = token;
         this.afterChange = afterChange;
         this.server = HttpServer.create(new InetSocketAddress(port), 64);
         this.pool = Executors.newFixedThreadPool(4, r -> {
@@ -65,10 +79,22 @@ public final class ControlServer implements AutoCloseable {
         return server.getAddress().getPort();
     }
 
+    /** Requests refused for a missing or wrong token since the AM started. */
+    public long unauthorizedRequests() {
+        return unauthorized.get();
+    }
+
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             String method = exchange.getRequestMethod();
             String path = exchange.getRequestURI().getPath();
+            String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+            if (!OPEN.contains(method + " " + path) && !token.admits(authorization)) {
+                // The raw path: a decoded one could carry a line break into the log.
+                refuse(exchange, method, exchange.getRequestURI().getRawPath(),
+                        authorization == null ? "no token" : "a wrong token");
+                return;
+            }
             try {
                 Object answer = switch (method + " " + path) {
                     case "GET /v1/assignment" -> assignment(query(exchange).get("container"));
@@ -77,7 +103,7 @@ public final class ControlServer implements AutoCloseable {
                     case "POST /v1/progress" -> progress(body(exchange));
                     case "POST /v1/checkpoint" -> checkpoint(body(exchange));
                     // The RM's proxy forwards /proxy/<app>/ to the registered /v1/status with a slash after it.
-                    case "GET /", "GET /v1/status", "GET /v1/status/" -> job.status();
+                    case "GET /", "GET /v1/status", "GET /v1/status/" -> status();
                     default -> throw new HttpError(404, "no such endpoint: " + method + " " + path);
                 };
                 send(exchange, 200, answer);
@@ -88,6 +114,21 @@ public final class ControlServer implements AutoCloseable {
                 send(exchange, 500, Map.of("error", String.valueOf(e)));
             }
         }
+    }
+
+    private void refuse(HttpExchange exchange, String method, String path, String why) throws IOException {
+        long count = unauthorized.incrementAndGet();
+        LOG.warn("refused {} {} from {}: {} ({} refused so far)", method, path, exchange.getRemoteAddress(), why,
+                count);
+        exchange.getResponseHeaders().set("WWW-Authenticate", ControlToken.SCHEME + " realm=\"yarn-dl AM\"");
+        send(exchange, 401, Map.of("error", "this endpoint needs the application's control token ("
+                + "Authorization: " + ControlToken.SCHEME + " <token from the container's credentials>)"));
+    }
+
+    private Map<String, Object> status() {
+        Map<String, Object> out = new LinkedHashMap<>(job.status());
+        out.put("unauthorized_requests", unauthorized.get());
+        return out;
     }
 
     private Object assignment(String containerId) {

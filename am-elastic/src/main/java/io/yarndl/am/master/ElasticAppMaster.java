@@ -155,9 +155,11 @@ public final class ElasticAppMaster {
         job = new ElasticJob(new JobLimits(spec.minWorkers(), spec.maxWorkers(), spec.minPs(), spec.maxPs(),
                 config.maxFailures(), config.checkpointTimeoutMs(), SETTLE_MS, spec.globalBatchSize()),
                 launcher(program), System::currentTimeMillis);
-        try (ControlServer control = new ControlServer(job, this::act, 0)) {
+        // One token per AM: with one attempt per application, that is one per application.
+        ControlToken token = ControlToken.generate();
+        try (ControlServer control = new ControlServer(job, token, this::act, 0)) {
             String amUrl = "http://" + host + ":" + control.port();
-            agentLaunch = new AgentLaunch(config, amUrl, applicationId, checkpointUri, user, spec.goal());
+            agentLaunch = new AgentLaunch(config, amUrl, applicationId, checkpointUri, user, spec.goal(), token);
             rm = AMRMClientAsync.createAMRMClientAsync(HEARTBEAT_MS, new RmCallbacks());
             rm.init(conf);
             rm.start();

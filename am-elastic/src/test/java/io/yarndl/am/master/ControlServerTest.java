@@ -20,6 +20,7 @@ class ControlServerTest {
 
     private final HttpClient http = HttpClient.newHttpClient();
     private final AtomicInteger changes = new AtomicInteger();
+    private final ControlToken token = ControlToken.generate();
     private ElasticJob job;
     private ControlServer server;
 
@@ -29,7 +30,7 @@ class ControlServerTest {
                 (plan, id) -> new TrainerCommand(List.of("run", id), Map.of("G", "" + plan.generation())),
                 System::currentTimeMillis);
         job.granted("container_1", Role.WORKER);
-        server = new ControlServer(job, changes::incrementAndGet, 0);
+        server = new ControlServer(job, token, changes::incrementAndGet, 0);
     }
 
     @AfterEach
@@ -38,13 +39,14 @@ class ControlServerTest {
     }
 
     private HttpResponse<String> get(String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
+                .header("Authorization", token.header()).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private HttpResponse<String> post(String path, String body) throws Exception {
         return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+                .header("Authorization", token.header()).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     @Test
