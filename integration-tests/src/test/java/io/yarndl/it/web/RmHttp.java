@@ -10,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * Real HTTP to the RM's web port, as curl or a browser would call it. A caller is named the way
@@ -46,16 +47,27 @@ final class RmHttp {
     }
 
     Answer get(String path) throws IOException, InterruptedException {
-        return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
+        return get(path, Map.of());
+    }
+
+    /** A GET with these headers besides the client's own, e.g. a browser's {@code User-Agent}. */
+    Answer get(String path, Map<String, String> headers) throws IOException, InterruptedException {
+        return send(withHeaders(HttpRequest.newBuilder(URI.create(base + path)).GET(), headers));
     }
 
     /** A PUT as {@code user} (null: anonymous) with a JSON body (null: none). */
     Answer put(String path, String user, String body) throws IOException, InterruptedException {
+        return put(path, user, body, Map.of());
+    }
+
+    /** {@link #put(String, String, String)} with these headers besides the client's own. */
+    Answer put(String path, String user, String body, Map<String, String> headers)
+            throws IOException, InterruptedException {
         String uri = base + path + (user == null ? "" : (path.contains("?") ? "&" : "?") + "user.name="
                 + URLEncoder.encode(user, StandardCharsets.UTF_8));
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(uri)).header("Content-Type", "application/json")
                 .PUT(body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        return send(request);
+        return send(withHeaders(request, headers));
     }
 
     /** GET a JSON document that must answer 200. */
@@ -65,6 +77,11 @@ final class RmHttp {
             throw new AssertionError(path + " answered " + answer);
         }
         return answer.json();
+    }
+
+    private static HttpRequest.Builder withHeaders(HttpRequest.Builder request, Map<String, String> headers) {
+        headers.forEach(request::header);
+        return request;
     }
 
     private static Answer send(HttpRequest.Builder request) throws IOException, InterruptedException {
