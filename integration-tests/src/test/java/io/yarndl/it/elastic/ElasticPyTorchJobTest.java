@@ -33,6 +33,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
 import org.apache.hadoop.yarn.api.records.ContainerId;
@@ -162,6 +163,50 @@ class ElasticPyTorchJobTest {
             for (int i = 1; i < samples.size(); i++) {
                 assertTrue(samples.get(i).step() > samples.get(i - 1).step(), "the step went backwards");
             }
+        }
+    }
+
+    /**
+     * Issue 17 item 2: the AM's container is killed mid-training, after a checkpoint. Submitted with
+     * the default {@code --max-am-attempts} (2): the RM starts a second attempt, which takes over,
+     * resumes from the last checkpoint and the job SUCCEEDS. Before the change (one attempt) the
+     * application FAILED here.
+     */
+    @Test
+    void aKilledApplicationMasterIsReplacedByASecondAttemptThatResumesFromTheLastCheckpoint() throws Exception {
+        ApplicationId app = submit(ddp("ddp-am-killed", 1, 1, "--epochs", "2", "--steps-per-epoch", "40"),
+                "--min-step-seconds", "0.2", "--checkpoint-every", "10");
+        try (ProgressRecorder progress = new ProgressRecorder(cluster().curator(), DlMiniCluster.ZK_ROOT,
+                app.toString())) {
+            JsonNode status = awaitStatus(app, s -> s.path("checkpoint_step").asLong() >= 10);
+            long checkpointAtKill = status.path("checkpoint_step").asLong();
+            ApplicationAttemptId firstAttempt = yarn.getApplicationReport(app).getCurrentApplicationAttemptId();
+            ContainerId firstAm = yarn.getApplicationAttemptReport(firstAttempt).getAMContainerId();
+            yarn.signalToContainer(firstAm, SignalContainerCommand.FORCEFUL_SHUTDOWN);
+
+            assertSucceeded(awaitEnd(app));
+
+            ApplicationAttemptId lastAttempt = yarn.getApplicationReport(app).getCurrentApplicationAttemptId();
+            assertEquals(2, lastAttempt.getAttemptId(), "attempts " + yarn.getApplicationAttempts(app));
+            ContainerId secondAm = yarn.getApplicationAttemptReport(lastAttempt).getAMContainerId();
+            AmEventLog events = AmEventLog.of(cluster().yarnCluster().getTestWorkDir().toPath(), secondAm.toString());
+            assertTrue(events.of("AM_RESTARTED").size() == 1
+                    && events.of("AM_RESTARTED").get(0).path("detail").asText().startsWith("attempt 2"),
+                    events.format());
+            // The second attempt's trainers resumed past the checkpoint that existed when the AM died
+            // (later ones may have followed before the old trainers were stopped).
+            JsonNode resumed = events.of("TRAINING_RESUMED").get(0);
+            long resumedAt = Long.parseLong(resumed.path("detail").asText().replaceAll("^step (\\d+).*", "$1"));
+            assertTrue(resumedAt > checkpointAtKill, "the second attempt restarted training at step " + resumedAt
+                    + ", the checkpoint was at " + checkpointAtKill + ": " + events.format());
+            List<ProgressSample> samples = progress.samples();
+            for (int i = 1; i < samples.size(); i++) {
+                assertTrue(samples.get(i).step() > samples.get(i - 1).step(), "the published step went back: "
+                        + samples.get(i - 1) + " then " + samples.get(i));
+            }
+            System.out.println("AM-RESTART " + app + ": checkpoint at step " + checkpointAtKill
+                    + " when the AM was killed; attempt 2 resumed at step " + resumedAt + "; "
+                    + samples.size() + " samples published, last step " + samples.get(samples.size() - 1).step());
         }
     }
 
