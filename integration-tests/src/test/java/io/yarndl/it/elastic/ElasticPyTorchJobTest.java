@@ -182,6 +182,7 @@ class ElasticPyTorchJobTest {
             long checkpointAtKill = status.path("checkpoint_step").asLong();
             ApplicationAttemptId firstAttempt = yarn.getApplicationReport(app).getCurrentApplicationAttemptId();
             ContainerId firstAm = yarn.getApplicationAttemptReport(firstAttempt).getAMContainerId();
+            long killedMs = System.currentTimeMillis();
             yarn.signalToContainer(firstAm, SignalContainerCommand.FORCEFUL_SHUTDOWN);
 
             assertSucceeded(awaitEnd(app));
@@ -205,7 +206,9 @@ class ElasticPyTorchJobTest {
                         + samples.get(i - 1) + " then " + samples.get(i));
             }
             System.out.println("AM-RESTART " + app + ": checkpoint at step " + checkpointAtKill
-                    + " when the AM was killed; attempt 2 resumed at step " + resumedAt + "; "
+                    + " when the AM was killed; attempt 2 registered after "
+                    + (events.of("AM_RESTARTED").get(0).path("timeMs").asLong() - killedMs) + " ms and resumed at step "
+                    + resumedAt + " after " + (resumed.path("timeMs").asLong() - killedMs) + " ms; "
                     + samples.size() + " samples published, last step " + samples.get(samples.size() - 1).step());
         }
     }
