@@ -14,7 +14,6 @@ import io.yarndl.yarn.config.SchedulerSettings;
 import io.yarndl.yarn.round.PlanBook;
 import io.yarndl.it.support.MiniClusterExtension;
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -30,8 +29,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
@@ -62,7 +59,6 @@ class ElasticPyTorchJobTest {
     private static final long GRACE_MS = 20_000;
     private static final Set<YarnApplicationState> ENDED =
             EnumSet.of(YarnApplicationState.FINISHED, YarnApplicationState.FAILED, YarnApplicationState.KILLED);
-    private static final Pattern SUBMITTED = Pattern.compile("Submitted application (application_\\d+_\\d+)");
 
     @RegisterExtension
     static final MiniClusterExtension CLUSTER = MiniClusterExtension.of(() -> DlMiniCluster.startWithHdfs(conf -> {
@@ -241,44 +237,15 @@ class ElasticPyTorchJobTest {
     }
 
     private static List<String> ddp(String name, int min, int max, String... goal) {
-        List<String> args = new ArrayList<>(List.of("--name", name, "--min-workers", Integer.toString(min),
-                "--max-workers", Integer.toString(max), "--gpus-per-worker", "3", "--memory", "1g", "--vcores", "1"));
-        args.addAll(List.of(goal));
-        args.addAll(List.of("--script", examples().resolve("ddp_cnn.py").toString()));
-        return args;
+        return RealPyTorchJob.ddp(name, min, max, 3, goal);
     }
 
-    /** Submits through the client's main class; returns the application id it printed. */
     private static ApplicationId submit(List<String> jobArgs, String... scriptArgs) throws IOException {
-        List<String> args = new ArrayList<>(List.of("submit", "--queue", DlMiniCluster.DL_QUEUE,
-                "--framework", "pytorch", "--python", "/usr/bin/python3", "--max-failures", "3",
-                "--checkpoint-timeout", "10s", "--am-memory", "512m",
-                "--am-jar", System.getProperty("yarndl.am.jar"),
-                "--am-extra-classpath", amClasspath()));
-        args.addAll(jobArgs);
-        if (scriptArgs.length > 0) {
-            args.add("--");
-            args.addAll(List.of(scriptArgs));
-        }
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = YarnDlJob.run(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), cluster().yarnConf());
-        String printed = out.toString(StandardCharsets.UTF_8);
-        assertEquals(0, code, "submit failed: " + printed + err.toString(StandardCharsets.UTF_8));
-        Matcher m = SUBMITTED.matcher(printed);
-        assertTrue(m.find(), "no application id in: " + printed);
-        return ApplicationId.fromString(m.group(1));
-    }
-
-    /** The cluster's configuration, then this JVM's classpath: no Hadoop install in a mini cluster. */
-    private static String amClasspath() {
-        String own = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        return cluster().confDir().toAbsolutePath() + File.pathSeparator + own;
+        return RealPyTorchJob.submit(cluster(), jobArgs, scriptArgs);
     }
 
     private static Path examples() {
-        return Path.of(System.getProperty("yarndl.examples", "../examples")).toAbsolutePath();
+        return RealPyTorchJob.examples();
     }
 
     private static ApplicationReport awaitEnd(ApplicationId id) throws Exception {
