@@ -61,6 +61,11 @@ import org.slf4j.LoggerFactory;
  * in its environment: the job description ({@link DlJobContract#SPEC_ENV}), its own config
  * ({@link ElasticJobConfigCodec#ENV}) and ZooKeeper ({@link DlJobContract#ZK_ADDRESS_ENV}). Exit
  * status 0 when the job succeeded, 1 when it failed, 2 on bad input.
+ *
+ * <p>The application may run several attempts of it ({@code submit --max-am-attempts}). An attempt
+ * after the first takes the job over from the dead one ({@link ElasticJob#takeOver}): it releases the
+ * containers it inherits, continues the progress published in ZooKeeper and resumes training from
+ * the last checkpoint in new containers. Its log lines and status page name the attempt.
  */
 public final class ElasticAppMaster {
 
