@@ -37,6 +37,7 @@ import org.apache.hadoop.conf.Configuration;
  * @param checkpointDir    the {@code --checkpoint-dir} given, empty for the default in the staging directory
  * @param maxFailures      failed generations the job survives
  * @param checkpointTimeout how long a resize waits for a checkpoint
+ * @param maxAmAttempts    ApplicationMaster attempts the application gets (the RM's own maximum caps it)
  * @param procsPerWorker   training processes per worker container
  * @param epochs           {@code --epochs}, 0 when the goal is a loss or a step count
  * @param env              extra environment of every training process
@@ -51,7 +52,7 @@ import org.apache.hadoop.conf.Configuration;
  */
 public record JobRequest(JobDescription description, String queue, Path script, List<Path> files,
                          List<String> scriptArgs, String python, Optional<String> checkpointDir, int maxFailures,
-                         Duration checkpointTimeout, int procsPerWorker, int epochs, Map<String, String> env,
+                         Duration checkpointTimeout, int maxAmAttempts, int procsPerWorker, int epochs, Map<String, String> env,
                          long amMemoryMb, int amVcores, String zkAddress, String zkRoot, Path amJar,
                          List<String> amExtraClasspath, boolean await, boolean keepStaging) {
 
@@ -141,6 +142,7 @@ public record JobRequest(JobDescription description, String queue, Path script, 
 
         atLeast("--procs-per-worker", script.procsPerWorker, 1);
         atLeast("--max-failures", ckpt.maxFailures, 0);
+        atLeast("--max-am-attempts", ckpt.maxAmAttempts, 1);
         atLeast("--am-vcores", adv.amVcores, 1);
         if (script.python == null || script.python.isBlank()) {
             throw new UsageException("--python must not be empty");
@@ -175,8 +177,8 @@ public record JobRequest(JobDescription description, String queue, Path script, 
                         .filter(entry -> !entry.isBlank()).toList();
 
         return new JobRequest(description, job.queue.trim(), scriptFile, files, options.scriptArgs, script.python,
-                checkpointDir, ckpt.maxFailures, ckpt.checkpointTimeout, script.procsPerWorker, epochs, env,
-                adv.amMemoryMb, adv.amVcores, zkAddress, zkRoot, amJar, extraClasspath, job.await,
+                checkpointDir, ckpt.maxFailures, ckpt.checkpointTimeout, ckpt.maxAmAttempts, script.procsPerWorker,
+                epochs, env, adv.amMemoryMb, adv.amVcores, zkAddress, zkRoot, amJar, extraClasspath, job.await,
                 ckpt.keepStaging);
     }
 

@@ -190,7 +190,13 @@ public final class SubmitOptions {
                         + "30s, 500ms, 2m (default: ${DEFAULT-VALUE}).")
         Duration checkpointTimeout = SizeParser.duration(DEFAULT_CHECKPOINT_TIMEOUT);
 
-        @Option(names = "--keep-staging", order = 4,
+        @Option(names = "--max-am-attempts", paramLabel = "N", defaultValue = "2", order = 4,
+                description = "ApplicationMaster attempts: an AM that dies (its node lost, its process killed) is "
+                        + "restarted and the new one resumes the job from its last checkpoint; at least 1, and "
+                        + "the ResourceManager's yarn.resourcemanager.am.max-attempts caps it (default: ${DEFAULT-VALUE}).")
+        int maxAmAttempts = 2;
+
+        @Option(names = "--keep-staging", order = 5,
                 description = "Keep the staging directory <home>/.yarn-dl/<app id> (the shipped files, and the "
                         + "default checkpoints/) when the job ends, for debugging. Without it the AM removes it "
                         + "once it has unregistered, as do `kill` and `submit --wait`.")

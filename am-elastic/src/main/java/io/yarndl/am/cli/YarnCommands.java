@@ -83,9 +83,11 @@ final class YarnCommands implements ClusterCommands {
                 context.setApplicationType(DlJobContract.APPLICATION_TYPE);
                 context.setQueue(request.queue());
                 context.setResource(Resource.newInstance(request.amMemoryMb(), request.amVcores()));
-                // One attempt: the AM keeps the job's generations in memory, so a second attempt
-                // would start without knowing which containers train or which checkpoint is current.
-                context.setMaxAppAttempts(1);
+                // A later attempt resumes the job from its checkpoint; it is told which containers the lost
+                // AM left running, so that none of them still trains when it starts. The RM caps the count
+                // at yarn.resourcemanager.am.max-attempts.
+                context.setMaxAppAttempts(request.maxAmAttempts());
+                context.setKeepContainersAcrossApplicationAttempts(true);
                 context.setAMContainerSpec(AmLaunchContext.build(request, config, conf));
                 yarn.submitApplication(context);
             } catch (IOException | YarnException | RuntimeException e) {

@@ -15,6 +15,7 @@ import io.yarndl.am.yarn.QuietNmCallbacks;
 import io.yarndl.am.yarn.QuietRmCallbacks;
 import io.yarndl.core.job.Architecture;
 import io.yarndl.core.job.Framework;
+import io.yarndl.core.job.ProgressSample;
 import io.yarndl.core.job.TrainingGoal;
 import io.yarndl.contract.access.AppZkSecret;
 import io.yarndl.contract.job.DlJobContract;
@@ -25,12 +26,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.yarn.api.ApplicationConstants;
+import org.apache.hadoop.yarn.api.protocolrecords.RegisterApplicationMasterResponse;
+import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.Container;
 import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
@@ -57,6 +61,11 @@ import org.slf4j.LoggerFactory;
  * in its environment: the job description ({@link DlJobContract#SPEC_ENV}), its own config
  * ({@link ElasticJobConfigCodec#ENV}) and ZooKeeper ({@link DlJobContract#ZK_ADDRESS_ENV}). Exit
  * status 0 when the job succeeded, 1 when it failed, 2 on bad input.
+ *
+ * <p>The application may run several attempts of it ({@code submit --max-am-attempts}). An attempt
+ * after the first takes the job over from the dead one ({@link ElasticJob#takeOver}): it releases the
+ * containers it inherits, continues the progress published in ZooKeeper and resumes training from
+ * the last checkpoint in new containers. Its log lines and status page name the attempt.
  */
 public final class ElasticAppMaster {
 
@@ -71,6 +80,8 @@ public final class ElasticAppMaster {
     private final JobDescription spec;
     private final ElasticJobConfig config;
     private final String applicationId;
+    private final int attempt;
+    private final ControlToken token;
     private final String host;
     private final Path logDir;
     private final YarnConfiguration conf;
@@ -92,11 +103,13 @@ public final class ElasticAppMaster {
     private AmHostedProcess mxnetScheduler;
     private int mxnetSchedulerGeneration;
 
-    ElasticAppMaster(JobDescription spec, ElasticJobConfig config, String applicationId, String host, Path logDir,
-                     YarnConfiguration conf) {
+    ElasticAppMaster(JobDescription spec, ElasticJobConfig config, ApplicationAttemptId attemptId, ControlToken token,
+                     String host, Path logDir, YarnConfiguration conf) {
         this.spec = spec;
         this.config = config;
-        this.applicationId = applicationId;
+        this.applicationId = attemptId.getApplicationId().toString();
+        this.attempt = attemptId.getAttemptId();
+        this.token = token;
         this.host = host;
         this.logDir = logDir;
         this.conf = conf;
@@ -109,7 +122,7 @@ public final class ElasticAppMaster {
         }
         JobDescription spec;
         ElasticJobConfig config;
-        String applicationId;
+        ApplicationAttemptId attemptId;
         try {
             spec = AmContainer.readSpec(System.getenv(DlJobContract.SPEC_ENV));
             config = ElasticJobConfigCodec.decode(System.getenv(ElasticJobConfigCodec.ENV));
@@ -117,8 +130,7 @@ public final class ElasticAppMaster {
             if (containerId == null) {
                 throw new IllegalArgumentException("not in a YARN container: CONTAINER_ID is not set");
             }
-            applicationId = ContainerId.fromString(containerId).getApplicationAttemptId().getApplicationId()
-                    .toString();
+            attemptId = ContainerId.fromString(containerId).getApplicationAttemptId();
         } catch (IllegalArgumentException e) {
             System.err.println("ElasticAppMaster: " + e.getMessage());
             System.exit(2);
@@ -126,12 +138,17 @@ public final class ElasticAppMaster {
         }
         String root = System.getenv(DlJobContract.ZK_ROOT_ENV);
         int code;
-        try (JobRecords records = JobRecords.connect(System.getenv(DlJobContract.ZK_ADDRESS_ENV),
-                root == null || root.isBlank() ? "/yarn-dl" : root, applicationId, spec,
-                AppZkSecret.fromCurrentUser())) {
-            code = new ElasticAppMaster(spec, config, applicationId, AmContainer.hostname(), AmContainer.logDir(),
-                    new YarnConfiguration())
-                    .run(records);
+        try {
+            Optional<String> secret = AppZkSecret.fromCurrentUser();
+            // One token per attempt: a later attempt starts its workers afresh (ElasticJob#takeOver).
+            ControlToken token = ControlToken.generate();
+            try (JobRecords records = JobRecords.connect(System.getenv(DlJobContract.ZK_ADDRESS_ENV),
+                    root == null || root.isBlank() ? "/yarn-dl" : root, attemptId.getApplicationId().toString(), spec,
+                    secret)) {
+                code = new ElasticAppMaster(spec, config, attemptId, token, AmContainer.hostname(),
+                        AmContainer.logDir(), new YarnConfiguration())
+                        .run(records);
+            }
         } catch (Exception e) {
             LOG.error("the ApplicationMaster failed", e);
             code = 1;
@@ -155,8 +172,6 @@ public final class ElasticAppMaster {
         job = new ElasticJob(new JobLimits(spec.minWorkers(), spec.maxWorkers(), spec.minPs(), spec.maxPs(),
                 config.maxFailures(), config.checkpointTimeoutMs(), SETTLE_MS, spec.globalBatchSize()),
                 launcher(program), System::currentTimeMillis);
-        // One token per AM: with one attempt per application, that is one per application.
-        ControlToken token = ControlToken.generate();
         try (ControlServer control = new ControlServer(job, token, this::act, 0)) {
             String amUrl = "http://" + host + ":" + control.port();
             agentLaunch = new AgentLaunch(config, amUrl, applicationId, checkpointUri, user, spec.goal(), token);
@@ -169,8 +184,13 @@ public final class ElasticAppMaster {
             nm.start();
             nm.getClient().cleanupRunningContainersOnStop(false);
             try {
-                rm.registerApplicationMaster(host, control.port(), amUrl + "/v1/status");
-                LOG.info("registered; control and tracking endpoint {}", amUrl);
+                RegisterApplicationMasterResponse registration =
+                        rm.registerApplicationMaster(host, control.port(), amUrl + "/v1/status");
+                LOG.info("attempt {} registered; control and tracking endpoint {}", attempt, amUrl);
+                if (attempt > 1) {
+                    List<Container> inherited = registration.getContainersFromPreviousAttempts();
+                    takeOver(inherited == null ? List.of() : inherited, records);
+                }
                 records.writeSpec();
                 act();
                 timer.scheduleAtFixedRate(this::tick, TICK_MS, TICK_MS, TimeUnit.MILLISECONDS);
@@ -192,6 +212,21 @@ public final class ElasticAppMaster {
                 mxnetScheduler.close();
             }
         }
+    }
+
+    /**
+     * A previous attempt of this AM died (its node, its JVM): it left its progress in ZooKeeper and,
+     * since the client keeps containers across attempts, its containers running. Their trainers
+     * rendezvoused through the dead AM's store and report to its address, so this attempt releases
+     * them and resumes the job from its last checkpoint in new containers, as after a resize
+     * ({@link ElasticJob#takeOver}).
+     */
+    private void takeOver(List<Container> inherited, JobRecords records) {
+        Optional<ProgressSample> published = records.lastProgress();
+        List<String> ids = inherited.stream().map(c -> c.getId().toString()).toList();
+        LOG.info("attempt {} takes over from a dead attempt: last published step {}, {} container(s) inherited {}",
+                attempt, published.map(p -> Long.toString(p.step())).orElse("none"), ids.size(), ids);
+        job.takeOver(attempt, published, ids);
     }
 
     private TrainerLauncher launcher(TrainingProgram program) {

@@ -52,6 +52,10 @@ public final class ElasticJob {
     private final List<String> toRelease = new ArrayList<>();
     private final Set<String> releasedByUs = new HashSet<>();
     private final Set<String> everHeld = new HashSet<>();
+    /** Containers inherited from a dead AM attempt, released and not yet reported gone. */
+    private final Set<String> retiring = new HashSet<>();
+    private long retiringSinceMs;
+    private int attempt = 1;
     private final List<JobEvent> events = new ArrayList<>();
 
     private int generation;
@@ -89,6 +93,29 @@ public final class ElasticJob {
         return true;
     }
 
+    /**
+     * This AM is a later attempt of the application: the previous AM died, its rendezvous store with
+     * it, so the trainers it left cannot go on with this one. The job resumes as after a resize: the
+     * {@code inherited} containers are released (their agents and trainers are killed), the first
+     * generation of this attempt waits until they are gone (at most the checkpoint timeout), so no
+     * old trainer writes a checkpoint while a new one reads it, and then starts from the last
+     * checkpoint in fresh containers. {@code lastPublished}, the progress record the previous
+     * attempt left in ZooKeeper, keeps the published steps from going back.
+     */
+    public synchronized void takeOver(int attempt, Optional<ProgressSample> lastPublished, List<String> inherited) {
+        this.attempt = attempt;
+        lastPublished.ifPresent(progress::resumeAfter);
+        for (String id : inherited) {
+            if (retiring.add(id)) {
+                toRelease.add(id);
+            }
+        }
+        retiringSinceMs = clockMs.getAsLong();
+        record(Kind.AM_RESTARTED, "attempt " + attempt + ": published step " + progress.publishedStep()
+                + " in ZooKeeper; releasing the " + inherited.size() + " container(s) of the previous attempt "
+                + inherited + "; resuming from the last checkpoint");
+    }
+
     /** The scheduler wants this container back: the job checkpoints, then gives it up. */
     public synchronized void preemptionRequested(String containerId) {
         Member member = held.get(containerId);
@@ -109,6 +136,11 @@ public final class ElasticJob {
 
     /** A container ended, for whatever reason. */
     public synchronized void completed(String containerId, int exitStatus, String diagnostics) {
+        if (retiring.remove(containerId)) {
+            record(Kind.CONTAINER_COMPLETED, containerId + " of the previous attempt, exit status " + exitStatus);
+            maybeCommit();
+            return;
+        }
         if (releasedByUs.remove(containerId)) {
             return;
         }
@@ -260,11 +292,13 @@ public final class ElasticJob {
     public synchronized Map<String, Object> status() {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("state", outcome.state().name());
+        out.put("am_attempt", attempt);
         out.put("diagnostics", outcome.diagnostics());
         out.put("generation", generation);
         out.put("workers", running == null ? List.of() : running.workers());
         out.put("servers", running == null ? List.of() : running.servers());
         out.put("held", held.keySet().stream().toList());
+        out.put("retiring", retiring.stream().sorted().toList());
         out.put("resize_pending", resizePending());
         out.put("step", progress.publishedStep());
         out.put("checkpoint_step", checkpointStep);
@@ -319,6 +353,9 @@ public final class ElasticJob {
         long waited = pending.waitedMs(now);
         if (pending.byGrant() && waited < limits.settleMs()) {
             return;
+        }
+        if (!retiring.isEmpty() && now - retiringSinceMs < limits.checkpointTimeoutMs()) {
+            return; // a trainer of the dead attempt may still be writing a checkpoint
         }
         boolean nothingToLose = running == null || !stepped || broken;
         if (!nothingToLose && !pending.hasCheckpoint() && waited < limits.checkpointTimeoutMs()) {

@@ -31,6 +31,8 @@ public record JobEvent(long timeMs, Kind kind, int generation, int workers, int 
         HALTED,
         /** A container ended. */
         CONTAINER_COMPLETED,
+        /** This AM is a later attempt: it took the job over from a dead one (detail: the attempt). */
+        AM_RESTARTED,
         SUCCEEDED,
         FAILED
     }

@@ -48,6 +48,17 @@ final class ProgressLedger {
         return true;
     }
 
+    /**
+     * Continues after {@code published}, the last sample a previous AM attempt published: steps at or
+     * below it (the trainers resume from an older checkpoint) are not published again.
+     */
+    void resumeAfter(ProgressSample published) {
+        if (published.step() > publishedStep) {
+            publishedStep = published.step();
+            lastSample = published;
+        }
+    }
+
     /** The newest sample not yet published, taken. */
     Optional<ProgressSample> takeUnpublished() {
         Optional<ProgressSample> out = Optional.ofNullable(unpublished);

@@ -3,8 +3,11 @@ package io.yarndl.am.records;
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.contract.access.AppZkCredentials;
 import io.yarndl.contract.job.JobDescription;
+import io.yarndl.contract.job.JobRecordCodec;
+import io.yarndl.contract.records.JobRecordPaths;
 import io.yarndl.contract.records.JobRecordWriter;
 import io.yarndl.contract.records.RecordAccessDeniedException;
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;
@@ -35,13 +38,15 @@ public final class JobRecords implements AutoCloseable {
     private final CuratorFramework client;
     private final JobRecordWriter writer;
     private final JobDescription spec;
+    private final String progressPath;
     private final AtomicLong refusedWrites = new AtomicLong();
     private boolean specWritten;
 
-    private JobRecords(CuratorFramework client, JobRecordWriter writer, JobDescription spec) {
+    private JobRecords(CuratorFramework client, JobRecordWriter writer, JobDescription spec, String progressPath) {
         this.client = client;
         this.writer = writer;
         this.spec = spec;
+        this.progressPath = progressPath;
     }
 
     /** Records under {@code root} on {@code zkAddress}, anonymously; with no address, records nothing (and says so). */
@@ -72,7 +77,7 @@ public final class JobRecords implements AutoCloseable {
                                    Optional<AppZkCredentials> credentials) {
         if (zkAddress == null || zkAddress.isBlank()) {
             LOG.warn("no ZooKeeper address in the environment: this job publishes no records");
-            return new JobRecords(null, null, spec);
+            return new JobRecords(null, null, spec, null);
         }
         CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
                 .connectString(zkAddress)
@@ -88,7 +93,7 @@ public final class JobRecords implements AutoCloseable {
         LOG.info("publishing job records under {}{} {}", zkAddress, root, credentials
                 .map(own -> "as " + own.applicationId() + ", with its ZooKeeper secret")
                 .orElse("anonymously (no ZooKeeper secret in this AM's credentials)"));
-        return new JobRecords(client, writer, spec);
+        return new JobRecords(client, writer, spec, new JobRecordPaths(root).progress(applicationId));
     }
 
     public synchronized void writeSpec() {
@@ -116,6 +121,27 @@ public final class JobRecords implements AutoCloseable {
             refused(refused);
         } catch (Exception e) {
             LOG.warn("could not write progress to ZooKeeper (dropped): {}", e.toString());
+        }
+    }
+
+    /**
+     * The progress sample this job last published, as a previous AM attempt left it; empty when
+     * there is none, it cannot be read (ZooKeeper unreachable: logged) or cannot be parsed. Everybody
+     * may read the records, so no credentials are needed.
+     */
+    public synchronized Optional<ProgressSample> lastProgress() {
+        if (client == null) {
+            return Optional.empty();
+        }
+        try {
+            if (client.checkExists().forPath(progressPath) == null) {
+                return Optional.empty();
+            }
+            byte[] data = client.getData().forPath(progressPath);
+            return Optional.of(new JobRecordCodec().progressFromJson(new String(data, StandardCharsets.UTF_8)));
+        } catch (Exception e) {
+            LOG.warn("could not read the job's last progress from {}: {}", progressPath, e.toString());
+            return Optional.empty();
         }
     }
 

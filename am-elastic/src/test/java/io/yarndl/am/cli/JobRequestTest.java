@@ -56,7 +56,7 @@ class JobRequestTest {
                 "--epochs", "10", "--steps-per-epoch", "50", "--global-batch-size", "256",
                 "--script", fx.script.toString(), "--files", fx.data.toString(), "--python", "/opt/py/bin/python",
                 "--checkpoint-dir", "hdfs://nn:8020/ckpt", "--max-failures", "5", "--checkpoint-timeout", "2m",
-                "--procs-per-worker", "2", "--env", "NCCL_DEBUG=INFO", "--env", "A=b=c", "--am-memory", "2048",
+                "--max-am-attempts", "4", "--procs-per-worker", "2", "--env", "NCCL_DEBUG=INFO", "--env", "A=b=c", "--am-memory", "2048",
                 "--am-vcores", "2", "--zk", "zk1:2181,zk2:2181", "--zk-root", "/dl", "--am-jar", fx.amJar.toString(),
                 "--am-extra-classpath", "/conf:/lib/a.jar", "--wait", "--", "--lr", "0.1", "--resume"));
 
@@ -71,6 +71,7 @@ class JobRequestTest {
         assertEquals(Optional.of("hdfs://nn:8020/ckpt"), request.checkpointDir());
         assertEquals(5, request.maxFailures());
         assertEquals(Duration.ofMinutes(2), request.checkpointTimeout());
+        assertEquals(4, request.maxAmAttempts());
         assertEquals(2, request.procsPerWorker());
         assertEquals(10, request.epochs());
         assertEquals(Map.of("NCCL_DEBUG", "INFO", "A", "b=c"), request.env());
@@ -114,6 +115,7 @@ class JobRequestTest {
         assertEquals(Optional.empty(), request.checkpointDir());
         assertEquals(3, request.maxFailures());
         assertEquals(Duration.ofSeconds(30), request.checkpointTimeout());
+        assertEquals(2, request.maxAmAttempts(), "an AM that dies is restarted once");
         assertEquals(1, request.procsPerWorker());
         assertEquals(1024, request.amMemoryMb());
         assertEquals(1, request.amVcores());

@@ -168,6 +168,7 @@ class SubmitValidationTest {
         assertRejected(fx.submit("--min-workers", "0"), "--min-workers must be at least 1, got 0");
         assertRejected(fx.submit("--vcores", "0"), "--vcores must be at least 1, got 0");
         assertRejected(fx.submit("--max-failures", "-2"), "--max-failures must be at least 0, got -2");
+        assertRejected(fx.submit("--max-am-attempts", "0"), "--max-am-attempts must be at least 1, got 0");
         assertRejected(fx.submit("--procs-per-worker", "0"), "--procs-per-worker must be at least 1");
         assertRejected(fx.submit("--global-batch-size", "-64"), "--global-batch-size must be at least 1");
         assertRejected(withoutGoal(fx.submit("--steps", "-5")), "--steps must be at least 1, got -5");

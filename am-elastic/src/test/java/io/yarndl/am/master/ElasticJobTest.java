@@ -10,6 +10,8 @@ import io.yarndl.am.master.AgentAssignment.State;
 import io.yarndl.am.master.JobOutcome;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import io.yarndl.core.job.ProgressSample;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -227,5 +229,56 @@ class ElasticJobTest {
         assertTrue(job.granted("c1", Role.WORKER));
         assertFalse(job.granted("c2", Role.WORKER));
         assertFalse(job.granted("s1", Role.SERVER));
+    }
+
+    @Test
+    void aLaterAmAttemptReleasesTheDeadAttemptsContainersAndStartsOnlyOnceTheyAreGone() {
+        ElasticJob job = job(1, 2, 3);
+        job.takeOver(2, Optional.empty(), List.of("old1", "old2"));
+        assertEquals(List.of("old1", "old2"), job.takeReleases());
+        assertEquals(2, job.missing(Role.WORKER), "asks for fresh containers at once");
+
+        job.granted("c1", Role.WORKER);
+        advance(SETTLE, job);
+        assertEquals(State.WAIT, job.assignment("c1").orElseThrow().state(), "an old trainer may still write");
+
+        job.completed("old1", -100, "released");
+        advance(100, job);
+        assertEquals(State.WAIT, job.assignment("c1").orElseThrow().state());
+
+        job.completed("old2", -100, "released");
+        advance(100, job);
+        AgentAssignment a = job.assignment("c1").orElseThrow();
+        assertEquals(State.RUN, a.state());
+        assertEquals(1, a.generation());
+        assertEquals(0, job.failures(), "releasing the old containers is no failure");
+        assertTrue(job.events().stream().anyMatch(e -> e.kind() == JobEvent.Kind.AM_RESTARTED
+                && e.detail().startsWith("attempt 2")), job.events().toString());
+        assertEquals(2, job.status().get("am_attempt"));
+    }
+
+    @Test
+    void aLaterAmAttemptStartsAnywayWhenTheOldContainersAreNotReportedGoneWithinTheCheckpointTimeout() {
+        ElasticJob job = job(1, 1, 3);
+        job.takeOver(2, Optional.empty(), List.of("old1"));
+        job.granted("c1", Role.WORKER);
+        advance(CHECKPOINT_TIMEOUT - 1, job);
+        assertEquals(State.WAIT, job.assignment("c1").orElseThrow().state());
+        advance(1, job);
+        assertEquals(State.RUN, job.assignment("c1").orElseThrow().state());
+    }
+
+    @Test
+    void aLaterAmAttemptNeverPublishesAStepBelowTheOneThePreviousAttemptPublished() {
+        ElasticJob job = job(1, 1, 3);
+        job.takeOver(2, Optional.of(new ProgressSample(1.0, 50, 1.5, 2.0, 1, 0)), List.of());
+        job.granted("c1", Role.WORKER);
+        advance(SETTLE, job);
+        assertEquals(50, job.scriptView().step());
+
+        job.progress(new ProgressReport(1, 41, 1.6, 640, 1)); // resumed from the checkpoint at step 40
+        assertTrue(job.takeUnpublished().isEmpty(), "step 41 went back below the published 50");
+        job.progress(new ProgressReport(1, 51, 1.4, 640, 1));
+        assertEquals(51, job.takeUnpublished().orElseThrow().step());
     }
 }

@@ -18,18 +18,20 @@ import java.util.stream.Stream;
 record AmEventLog(List<JsonNode> events) {
 
     /**
-     * The log of {@code applicationId}'s AM, found under the mini cluster's work directory (waiting a
-     * little: the AM writes it as it unregisters).
+     * The log of an application's AM, or of one AM container by its id (an application that ran
+     * several attempts has one log per attempt), found under the mini cluster's work directory
+     * (waiting a little: the AM writes it as it unregisters).
      */
-    static AmEventLog of(Path clusterWorkDir, String applicationId) throws IOException, InterruptedException {
+    static AmEventLog of(Path clusterWorkDir, String applicationOrContainerId)
+            throws IOException, InterruptedException {
         long deadline = System.currentTimeMillis() + 15_000;
-        Optional<Path> found = find(clusterWorkDir, applicationId);
+        Optional<Path> found = find(clusterWorkDir, applicationOrContainerId);
         while (found.isEmpty() && System.currentTimeMillis() < deadline) {
             Thread.sleep(200);
-            found = find(clusterWorkDir, applicationId);
+            found = find(clusterWorkDir, applicationOrContainerId);
         }
-        Path log = found.orElseThrow(() -> new AssertionError("no am-events.jsonl of " + applicationId + " under "
-                + clusterWorkDir));
+        Path log = found.orElseThrow(() -> new AssertionError("no am-events.jsonl of " + applicationOrContainerId
+                + " under " + clusterWorkDir));
         ObjectMapper json = new ObjectMapper();
         List<JsonNode> events = new ArrayList<>();
         for (String line : Files.readAllLines(log)) {

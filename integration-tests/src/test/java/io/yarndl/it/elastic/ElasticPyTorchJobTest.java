@@ -14,7 +14,6 @@ import io.yarndl.yarn.config.SchedulerSettings;
 import io.yarndl.yarn.round.PlanBook;
 import io.yarndl.it.support.MiniClusterExtension;
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -30,9 +29,8 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
 import org.apache.hadoop.yarn.api.records.ContainerId;
@@ -61,7 +59,6 @@ class ElasticPyTorchJobTest {
     private static final long GRACE_MS = 20_000;
     private static final Set<YarnApplicationState> ENDED =
             EnumSet.of(YarnApplicationState.FINISHED, YarnApplicationState.FAILED, YarnApplicationState.KILLED);
-    private static final Pattern SUBMITTED = Pattern.compile("Submitted application (application_\\d+_\\d+)");
 
     @RegisterExtension
     static final MiniClusterExtension CLUSTER = MiniClusterExtension.of(() -> DlMiniCluster.startWithHdfs(conf -> {
@@ -165,6 +162,53 @@ class ElasticPyTorchJobTest {
         }
     }
 
+    /**
+     * Issue 17 item 2: the AM's container is killed mid-training, after a checkpoint. Submitted with
+     * the default {@code --max-am-attempts} (2): the RM starts a second attempt, which takes over,
+     * resumes from the last checkpoint and the job SUCCEEDS. Before the change (one attempt) the
+     * application FAILED here.
+     */
+    @Test
+    void aKilledApplicationMasterIsReplacedByASecondAttemptThatResumesFromTheLastCheckpoint() throws Exception {
+        ApplicationId app = submit(ddp("ddp-am-killed", 1, 1, "--epochs", "2", "--steps-per-epoch", "40"),
+                "--min-step-seconds", "0.2", "--checkpoint-every", "10");
+        try (ProgressRecorder progress = new ProgressRecorder(cluster().curator(), DlMiniCluster.ZK_ROOT,
+                app.toString())) {
+            JsonNode status = awaitStatus(app, s -> s.path("checkpoint_step").asLong() >= 10);
+            long checkpointAtKill = status.path("checkpoint_step").asLong();
+            ApplicationAttemptId firstAttempt = yarn.getApplicationReport(app).getCurrentApplicationAttemptId();
+            ContainerId firstAm = yarn.getApplicationAttemptReport(firstAttempt).getAMContainerId();
+            long killedMs = System.currentTimeMillis();
+            yarn.signalToContainer(firstAm, SignalContainerCommand.FORCEFUL_SHUTDOWN);
+
+            assertSucceeded(awaitEnd(app));
+
+            ApplicationAttemptId lastAttempt = yarn.getApplicationReport(app).getCurrentApplicationAttemptId();
+            assertEquals(2, lastAttempt.getAttemptId(), "attempts " + yarn.getApplicationAttempts(app));
+            ContainerId secondAm = yarn.getApplicationAttemptReport(lastAttempt).getAMContainerId();
+            AmEventLog events = AmEventLog.of(cluster().yarnCluster().getTestWorkDir().toPath(), secondAm.toString());
+            assertTrue(events.of("AM_RESTARTED").size() == 1
+                    && events.of("AM_RESTARTED").get(0).path("detail").asText().startsWith("attempt 2"),
+                    events.format());
+            // The second attempt's trainers resumed past the checkpoint that existed when the AM died
+            // (later ones may have followed before the old trainers were stopped).
+            JsonNode resumed = events.of("TRAINING_RESUMED").get(0);
+            long resumedAt = Long.parseLong(resumed.path("detail").asText().replaceAll("^step (\\d+).*", "$1"));
+            assertTrue(resumedAt > checkpointAtKill, "the second attempt restarted training at step " + resumedAt
+                    + ", the checkpoint was at " + checkpointAtKill + ": " + events.format());
+            List<ProgressSample> samples = progress.samples();
+            for (int i = 1; i < samples.size(); i++) {
+                assertTrue(samples.get(i).step() > samples.get(i - 1).step(), "the published step went back: "
+                        + samples.get(i - 1) + " then " + samples.get(i));
+            }
+            System.out.println("AM-RESTART " + app + ": checkpoint at step " + checkpointAtKill
+                    + " when the AM was killed; attempt 2 registered after "
+                    + (events.of("AM_RESTARTED").get(0).path("timeMs").asLong() - killedMs) + " ms and resumed at step "
+                    + resumedAt + " after " + (resumed.path("timeMs").asLong() - killedMs) + " ms; "
+                    + samples.size() + " samples published, last step " + samples.get(samples.size() - 1).step());
+        }
+    }
+
     @Test
     void parameterServerJobTrainsWithTwoWorkersAndOneServer() throws Exception {
         ApplicationId app = submit(List.of("--name", "ps-rpc", "--architecture", "ps",
@@ -193,44 +237,15 @@ class ElasticPyTorchJobTest {
     }
 
     private static List<String> ddp(String name, int min, int max, String... goal) {
-        List<String> args = new ArrayList<>(List.of("--name", name, "--min-workers", Integer.toString(min),
-                "--max-workers", Integer.toString(max), "--gpus-per-worker", "3", "--memory", "1g", "--vcores", "1"));
-        args.addAll(List.of(goal));
-        args.addAll(List.of("--script", examples().resolve("ddp_cnn.py").toString()));
-        return args;
+        return RealPyTorchJob.ddp(name, min, max, 3, goal);
     }
 
-    /** Submits through the client's main class; returns the application id it printed. */
     private static ApplicationId submit(List<String> jobArgs, String... scriptArgs) throws IOException {
-        List<String> args = new ArrayList<>(List.of("submit", "--queue", DlMiniCluster.DL_QUEUE,
-                "--framework", "pytorch", "--python", "/usr/bin/python3", "--max-failures", "3",
-                "--checkpoint-timeout", "10s", "--am-memory", "512m",
-                "--am-jar", System.getProperty("yarndl.am.jar"),
-                "--am-extra-classpath", amClasspath()));
-        args.addAll(jobArgs);
-        if (scriptArgs.length > 0) {
-            args.add("--");
-            args.addAll(List.of(scriptArgs));
-        }
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = YarnDlJob.run(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), cluster().yarnConf());
-        String printed = out.toString(StandardCharsets.UTF_8);
-        assertEquals(0, code, "submit failed: " + printed + err.toString(StandardCharsets.UTF_8));
-        Matcher m = SUBMITTED.matcher(printed);
-        assertTrue(m.find(), "no application id in: " + printed);
-        return ApplicationId.fromString(m.group(1));
-    }
-
-    /** The cluster's configuration, then this JVM's classpath: no Hadoop install in a mini cluster. */
-    private static String amClasspath() {
-        String own = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        return cluster().confDir().toAbsolutePath() + File.pathSeparator + own;
+        return RealPyTorchJob.submit(cluster(), jobArgs, scriptArgs);
     }
 
     private static Path examples() {
-        return Path.of(System.getProperty("yarndl.examples", "../examples")).toAbsolutePath();
+        return RealPyTorchJob.examples();
     }
 
     private static ApplicationReport awaitEnd(ApplicationId id) throws Exception {

@@ -17,13 +17,13 @@ import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
  * Every version of one job's progress record in ZooKeeper, as the scheduler's watcher sees them: the
  * samples the ApplicationMaster published, in order.
  */
-final class ProgressRecorder implements AutoCloseable {
+public final class ProgressRecorder implements AutoCloseable {
 
     private final CuratorCache cache;
     private final List<ProgressSample> samples = new ArrayList<>();
     private final JobRecordCodec codec = new JobRecordCodec();
 
-    ProgressRecorder(CuratorFramework curator, String root, String applicationId) {
+    public ProgressRecorder(CuratorFramework curator, String root, String applicationId) {
         cache = CuratorCache.build(curator, root + "/jobs/" + applicationId + "/progress",
                 CuratorCache.Options.SINGLE_NODE_CACHE);
         cache.listenable().addListener(CuratorCacheListener.builder()
@@ -44,12 +44,12 @@ final class ProgressRecorder implements AutoCloseable {
         }
     }
 
-    synchronized List<ProgressSample> samples() {
+    public synchronized List<ProgressSample> samples() {
         return List.copyOf(samples);
     }
 
     /** Waits until the samples so far satisfy {@code condition}. */
-    synchronized List<ProgressSample> await(Duration timeout, Predicate<List<ProgressSample>> condition, String what)
+    public synchronized List<ProgressSample> await(Duration timeout, Predicate<List<ProgressSample>> condition, String what)
             throws InterruptedException, TimeoutException {
         long deadline = System.currentTimeMillis() + timeout.toMillis();
         while (!condition.test(samples)) {

@@ -20,7 +20,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * would. {@code rm2} recovers both applications, still RUNNING in their first attempt (the AMs
  * failed over to it and re-registered by themselves), with the very containers they held, and
  * sizes them as deep-learning jobs; both then train on and finish SUCCEEDED under {@code rm2}
- * without losing or regaining a worker. The test's own YarnClient fails over too.
+ * without losing or regaining a worker. Beside them a real PyTorch job under the real elastic AM
+ * ({@link PyTorchJobThroughOutage}) trains through the failover and SUCCEEDS in its first attempt.
+ * The test's own YarnClient fails over too.
  */
 class RmFailoverTest {
 
@@ -50,12 +52,21 @@ class RmFailoverTest {
     }
 
     @Test
-    void runningJobsKeepTheirAttemptsAndContainersWhenTheStandbyTakesOverAndFinishUnderIt() throws Exception {
+    void runningJobsAndARealPyTorchJobKeepTheirAttemptsAndContainersWhenTheStandbyTakesOverAndFinishUnderIt()
+            throws Exception {
         assertEquals("rm1", cluster.activeResourceManagerId());
-        TrainingJobs jobs = TrainingJobs.start(cluster, client, TIMEOUT, "alpha", "beta");
-        DeepLearningScheduler rm1 = cluster.activeScheduler();
-        SchedulerHandover.awaitModelsCheckpointed(rm1, jobs.jobs(), TIMEOUT);
+        try (PyTorchJobThroughOutage pytorch = PyTorchJobThroughOutage.submit(cluster, client, TIMEOUT, 300)) {
+            TrainingJobs jobs = TrainingJobs.start(cluster, client, TIMEOUT, "alpha", "beta");
+            DeepLearningScheduler rm1 = cluster.activeScheduler();
+            SchedulerHandover.awaitModelsCheckpointed(rm1, jobs.jobs(), TIMEOUT);
+            pytorch.awaitTraining();
+            long failingOver = failOverAndCheckTheToyJobs(jobs, rm1);
+            pytorch.assertCarriedOnAndSucceeded(failingOver);
+        }
+    }
 
+    /** Fails over to rm2, checks the toy jobs and the scheduler's handover; returns when the failover began. */
+    private static long failOverAndCheckTheToyJobs(TrainingJobs jobs, DeepLearningScheduler rm1) throws Exception {
         long failingOver = System.currentTimeMillis();
         cluster.failover();
         long failedOver = System.currentTimeMillis();
@@ -72,5 +83,6 @@ class RmFailoverTest {
         SchedulerHandover.assertTookOver(rm1, rm2, jobs.jobs(), TIMEOUT);
         jobs.awaitSucceededWithTheirFirstContainers(failedOver);
         assertEquals("rm2", cluster.activeResourceManagerId(), "the jobs did not finish under rm2");
+        return failingOver;
     }
 }

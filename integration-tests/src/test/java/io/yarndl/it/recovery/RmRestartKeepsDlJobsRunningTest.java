@@ -19,7 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the same addresses. The new RM recovers both applications, still RUNNING in their first
  * attempt (the AMs were not relaunched but re-registered by themselves), with the very containers
  * they held, and sizes them as deep-learning jobs again; both then train on and finish SUCCEEDED
- * without losing or regaining a worker.
+ * without losing or regaining a worker. Beside them a real PyTorch job under the real elastic AM
+ * ({@link PyTorchJobThroughOutage}) trains through the restart and SUCCEEDS in its first attempt.
  */
 class RmRestartKeepsDlJobsRunningTest {
 
@@ -49,11 +50,19 @@ class RmRestartKeepsDlJobsRunningTest {
     }
 
     @Test
-    void runningJobsKeepTheirAttemptsAndContainersAcrossAnRmRestartAndFinish() throws Exception {
-        TrainingJobs jobs = TrainingJobs.start(cluster, client, TIMEOUT, "alpha", "beta");
-        DeepLearningScheduler before = cluster.activeScheduler();
-        SchedulerHandover.awaitModelsCheckpointed(before, jobs.jobs(), TIMEOUT);
+    void runningJobsAndARealPyTorchJobKeepTheirAttemptsAndContainersAcrossAnRmRestartAndFinish() throws Exception {
+        try (PyTorchJobThroughOutage pytorch = PyTorchJobThroughOutage.submit(cluster, client, TIMEOUT, 300)) {
+            TrainingJobs jobs = TrainingJobs.start(cluster, client, TIMEOUT, "alpha", "beta");
+            DeepLearningScheduler before = cluster.activeScheduler();
+            SchedulerHandover.awaitModelsCheckpointed(before, jobs.jobs(), TIMEOUT);
+            pytorch.awaitTraining();
+            long restarting = restartAndCheckTheToyJobs(jobs, before);
+            pytorch.assertCarriedOnAndSucceeded(restarting);
+        }
+    }
 
+    /** Restarts the RM, checks the toy jobs and the scheduler's handover; returns when the restart began. */
+    private static long restartAndCheckTheToyJobs(TrainingJobs jobs, DeepLearningScheduler before) throws Exception {
         long restarting = System.currentTimeMillis();
         cluster.restartResourceManager();
         long restarted = System.currentTimeMillis();
@@ -68,5 +77,6 @@ class RmRestartKeepsDlJobsRunningTest {
         }
         SchedulerHandover.assertTookOver(before, after, jobs.jobs(), TIMEOUT);
         jobs.awaitSucceededWithTheirFirstContainers(restarted);
+        return restarting;
     }
 }
