@@ -37,6 +37,7 @@ import org.apache.hadoop.conf.Configuration;
  * @param checkpointDir    the {@code --checkpoint-dir} given, empty for the default in the staging directory
  * @param maxFailures      failed generations the job survives
  * @param checkpointTimeout how long a resize waits for a checkpoint
+ * @param progressInterval how often the AM writes the job's progress to ZooKeeper ({@code --progress-interval})
  * @param procsPerWorker   training processes per worker container
  * @param epochs           {@code --epochs}, 0 when the goal is a loss or a step count
  * @param env              extra environment of every training process
@@ -51,12 +52,14 @@ import org.apache.hadoop.conf.Configuration;
  */
 public record JobRequest(JobDescription description, String queue, Path script, List<Path> files,
                          List<String> scriptArgs, String python, Optional<String> checkpointDir, int maxFailures,
-                         Duration checkpointTimeout, int procsPerWorker, int epochs, Map<String, String> env,
+                         Duration checkpointTimeout, Duration progressInterval, int procsPerWorker, int epochs, Map<String, String> env,
                          long amMemoryMb, int amVcores, String zkAddress, String zkRoot, Path amJar,
                          List<String> amExtraClasspath, boolean await, boolean keepStaging) {
 
     static final int DEFAULT_MIN_SERVERS = 1;
     static final int DEFAULT_SERVER_VCORES = 1;
+    /** Below this the AM's writes would approach one per progress report, the load the interval bounds. */
+    static final Duration MIN_PROGRESS_INTERVAL = Duration.ofMillis(250);
 
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
@@ -142,6 +145,10 @@ public record JobRequest(JobDescription description, String queue, Path script, 
         atLeast("--procs-per-worker", script.procsPerWorker, 1);
         atLeast("--max-failures", ckpt.maxFailures, 0);
         atLeast("--am-vcores", adv.amVcores, 1);
+        if (adv.progressInterval.compareTo(MIN_PROGRESS_INTERVAL) < 0) {
+            throw new UsageException("--progress-interval must be at least " + MIN_PROGRESS_INTERVAL.toMillis()
+                    + "ms, got " + adv.progressInterval.toMillis() + "ms");
+        }
         if (script.python == null || script.python.isBlank()) {
             throw new UsageException("--python must not be empty");
         }
@@ -175,7 +182,7 @@ public record JobRequest(JobDescription description, String queue, Path script, 
                         .filter(entry -> !entry.isBlank()).toList();
 
         return new JobRequest(description, job.queue.trim(), scriptFile, files, options.scriptArgs, script.python,
-                checkpointDir, ckpt.maxFailures, ckpt.checkpointTimeout, script.procsPerWorker, epochs, env,
+                checkpointDir, ckpt.maxFailures, ckpt.checkpointTimeout, adv.progressInterval, script.procsPerWorker, epochs, env,
                 adv.amMemoryMb, adv.amVcores, zkAddress, zkRoot, amJar, extraClasspath, job.await,
                 ckpt.keepStaging);
     }
@@ -188,7 +195,7 @@ public record JobRequest(JobDescription description, String queue, Path script, 
     public ElasticJobConfig amConfig(List<ShippedFile> shipped, String resolvedCheckpointDir, String stagingToRemove) {
         return new ElasticJobConfig(script.getFileName().toString(), scriptArgs, shipped, python,
                 resolvedCheckpointDir, maxFailures, checkpointTimeout.toMillis(), procsPerWorker, epochs, env,
-                stagingToRemove);
+                stagingToRemove, progressInterval.toMillis());
     }
 
     private static TrainingGoal goal(SubmitOptions.GoalGroup goal) {

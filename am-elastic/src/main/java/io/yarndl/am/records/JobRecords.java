@@ -5,6 +5,7 @@ import io.yarndl.contract.access.AppZkCredentials;
 import io.yarndl.contract.job.JobDescription;
 import io.yarndl.contract.records.JobRecordWriter;
 import io.yarndl.contract.records.RecordAccessDeniedException;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;
@@ -105,18 +106,33 @@ public final class JobRecords implements AutoCloseable {
         }
     }
 
-    public synchronized void writeProgress(ProgressSample sample) {
-        if (writer == null) {
-            return;
+    /**
+     * Writes a batch of samples, oldest first, as the job's progress record.
+     *
+     * @return whether it was written (or need not be: no ZooKeeper, or ZooKeeper refuses this AM for
+     *         good); false when the write failed and the caller should keep the samples for the next
+     */
+    public synchronized boolean writeProgress(List<ProgressSample> samples) {
+        if (writer == null || samples.isEmpty()) {
+            return true;
         }
         writeSpec();
         try {
-            writer.writeProgress(sample);
+            writer.writeProgress(samples);
+            return true;
         } catch (RecordAccessDeniedException refused) {
             refused(refused);
+            return true;
         } catch (Exception e) {
-            LOG.warn("could not write progress to ZooKeeper (dropped): {}", e.toString());
+            LOG.warn("could not write progress to ZooKeeper (the {} samples are kept for the next write): {}",
+                    samples.size(), e.toString());
+            return false;
         }
+    }
+
+    /** Writes one sample: a batch of one. */
+    public boolean writeProgress(ProgressSample sample) {
+        return writeProgress(List.of(sample));
     }
 
     public synchronized void remove() {

@@ -163,10 +163,25 @@ class ElasticJobTest {
         assertTrue(job.takeUnpublished().isEmpty(), "a step below the published one went out");
 
         job.progress(new ProgressReport(1, 13, 1.8, 640, 1));
-        var sample = job.takeUnpublished().orElseThrow();
+        var sample = job.takeUnpublished().get(0);
         assertEquals(13, sample.step());
         assertEquals(10.0, sample.stepsPerSecond(), 1e-9, "samples/s over the global batch of 64");
         assertEquals(2, job.status().get("rejected_samples"));
+    }
+
+    @Test
+    void everySampleBetweenTwoTakesIsKeptOldestFirstNotOnlyTheNewest() {
+        ElasticJob job = runningOnOne(2, 3);
+        job.takeUnpublished();
+        for (long step = 11; step <= 30; step++) {
+            now.addAndGet(100);
+            job.progress(new ProgressReport(1, step, 2.0 - step / 100.0, 640, 1));
+        }
+        var taken = job.takeUnpublished();
+        assertEquals(20, taken.size(), "the 20 reports between two publishes");
+        assertEquals(11, taken.get(0).step());
+        assertEquals(30, taken.get(19).step());
+        assertTrue(job.takeUnpublished().isEmpty());
     }
 
     @Test
@@ -177,7 +192,7 @@ class ElasticJobTest {
 
         job.progress(new ProgressReport(1, 20, 1.5, 640, 1));
 
-        assertEquals(1_732_200_000.5, job.takeUnpublished().orElseThrow().timeSec(), 1e-9,
+        assertEquals(1_732_200_000.5, job.takeUnpublished().get(0).timeSec(), 1e-9,
                 "epoch seconds, as JobRecordCodec and the scheduler read it, not seconds since the AM started");
     }
 
