@@ -13,9 +13,11 @@ import org.slf4j.LoggerFactory;
  * Writes the job's progress to ZooKeeper at a bounded rate without losing samples. The AM calls
  * {@link #tick()} often; the publisher gathers every new sample and writes them as one batch at
  * most once per interval, so ZooKeeper sees at most one write per job per interval however fast
- * the trainer reports, and the scheduler, which takes every sample of a batch, sees them all. A
- * write that fails keeps its samples for the next one. {@link #flush()} writes what is left at once
- * (the job's end).
+ * the trainer reports, and the scheduler, which takes every sample of a batch, sees them all. Each
+ * write also repeats the batch written before it: the scheduler's watcher reads a node's current
+ * value, so when two writes come close together (the end's {@link #flush()} right after a periodic
+ * write) it may see only the second, which must then still hold the first's samples; the watcher
+ * skips the samples it has already taken. A write that fails keeps its samples for the next one.
  *
  * <p>The samples waiting are bounded ({@value #MAX_PENDING}): during a long ZooKeeper outage the
  * oldest are dropped, counted and logged once, rather than the AM's memory growing with the outage.
@@ -31,6 +33,8 @@ final class ProgressPublisher {
     private final long intervalMs;
     private final LongSupplier clockMs;
     private final List<ProgressSample> pending = new ArrayList<>();
+    /** The last batch written, repeated in front of the next. */
+    private List<ProgressSample> previous = List.of();
     private long lastWriteMs = Long.MIN_VALUE;
     private long writes;
     private long dropped;
@@ -95,7 +99,11 @@ final class ProgressPublisher {
     }
 
     private void writePending() {
-        if (write.test(List.copyOf(pending))) {
+        List<ProgressSample> record = new ArrayList<>(previous.size() + pending.size());
+        record.addAll(previous);
+        record.addAll(pending);
+        if (write.test(List.copyOf(record))) {
+            previous = List.copyOf(pending);
             pending.clear();
             writes++;
         }

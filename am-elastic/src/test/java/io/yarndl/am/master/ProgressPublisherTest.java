@@ -37,8 +37,14 @@ class ProgressPublisherTest {
         reported.add(new ProgressSample(now.get() / 1000.0, step, 1.0 / step, 4.0, 1, 0));
     }
 
+    /** The steps the batches bring, each batch less the previous batch it repeats, as the watcher takes them. */
     private static List<Long> steps(List<List<ProgressSample>> batches) {
-        return batches.stream().flatMap(List::stream).map(ProgressSample::step).toList();
+        List<Long> out = new ArrayList<>();
+        for (List<ProgressSample> batch : batches) {
+            batch.stream().map(ProgressSample::step).filter(step -> out.isEmpty() || step > out.get(out.size() - 1))
+                    .forEach(out::add);
+        }
+        return out;
     }
 
     @Test
@@ -56,6 +62,21 @@ class ProgressPublisherTest {
     }
 
     @Test
+    void eachWriteRepeatsThePreviousBatchSoAReaderThatMissedOneWriteLosesNothing() {
+        ProgressPublisher publisher = publisher(1_000);
+        report(1);
+        report(2);
+        publisher.tick();
+        now.addAndGet(1_000);
+        report(3);
+        publisher.tick();
+        report(4);
+        publisher.flush(); // right after: a reader may see only this one
+        assertEquals(List.of(List.of(1L, 2L), List.of(1L, 2L, 3L), List.of(3L, 4L)),
+                written.stream().map(b -> b.stream().map(ProgressSample::step).toList()).toList());
+    }
+
+    @Test
     void aFailedWriteKeepsItsSamplesForTheNextAndRetriesOncePerInterval() {
         ProgressPublisher publisher = publisher(1_000);
         report(1);
@@ -70,7 +91,8 @@ class ProgressPublisherTest {
         now.addAndGet(1_000);
         publisher.tick();
         assertEquals(List.of(1L), steps(written.subList(0, 1)));
-        assertEquals(List.of(2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L), steps(written.subList(1, 2)));
+        assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L), steps(written.subList(1, 2)),
+                "the retried samples, after the batch before them");
         assertEquals(2, publisher.writes());
     }
 
@@ -90,6 +112,7 @@ class ProgressPublisherTest {
         zooKeeperUp.set(true);
         publisher.flush();
         assertEquals(6L, written.get(0).get(0).step());
+        assertEquals(ProgressPublisher.MAX_PENDING, written.get(0).size());
         assertThrows(IllegalArgumentException.class, () -> publisher(0));
     }
 }
