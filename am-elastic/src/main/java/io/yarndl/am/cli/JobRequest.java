@@ -38,6 +38,7 @@ import org.apache.hadoop.conf.Configuration;
  * @param maxFailures      failed generations the job survives
  * @param checkpointTimeout how long a resize waits for a checkpoint
  * @param maxAmAttempts    ApplicationMaster attempts the application gets (the RM's own maximum caps it)
+ * @param progressInterval how often the AM writes the job's progress to ZooKeeper ({@code --progress-interval})
  * @param procsPerWorker   training processes per worker container
  * @param epochs           {@code --epochs}, 0 when the goal is a loss or a step count
  * @param env              extra environment of every training process
@@ -52,12 +53,15 @@ import org.apache.hadoop.conf.Configuration;
  */
 public record JobRequest(JobDescription description, String queue, Path script, List<Path> files,
                          List<String> scriptArgs, String python, Optional<String> checkpointDir, int maxFailures,
-                         Duration checkpointTimeout, int maxAmAttempts, int procsPerWorker, int epochs, Map<String, String> env,
+                         Duration checkpointTimeout, int maxAmAttempts, Duration progressInterval, int procsPerWorker,
+                         int epochs, Map<String, String> env,
                          long amMemoryMb, int amVcores, String zkAddress, String zkRoot, Path amJar,
                          List<String> amExtraClasspath, boolean await, boolean keepStaging) {
 
     static final int DEFAULT_MIN_SERVERS = 1;
     static final int DEFAULT_SERVER_VCORES = 1;
+    /** Below this the AM's writes would approach one per progress report, the load the interval bounds. */
+    static final Duration MIN_PROGRESS_INTERVAL = Duration.ofMillis(250);
 
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
@@ -144,6 +148,10 @@ public record JobRequest(JobDescription description, String queue, Path script, 
         atLeast("--max-failures", ckpt.maxFailures, 0);
         atLeast("--max-am-attempts", ckpt.maxAmAttempts, 1);
         atLeast("--am-vcores", adv.amVcores, 1);
+        if (adv.progressInterval.compareTo(MIN_PROGRESS_INTERVAL) < 0) {
+            throw new UsageException("--progress-interval must be at least " + MIN_PROGRESS_INTERVAL.toMillis()
+                    + "ms, got " + adv.progressInterval.toMillis() + "ms");
+        }
         if (script.python == null || script.python.isBlank()) {
             throw new UsageException("--python must not be empty");
         }
@@ -177,8 +185,9 @@ public record JobRequest(JobDescription description, String queue, Path script, 
                         .filter(entry -> !entry.isBlank()).toList();
 
         return new JobRequest(description, job.queue.trim(), scriptFile, files, options.scriptArgs, script.python,
-                checkpointDir, ckpt.maxFailures, ckpt.checkpointTimeout, ckpt.maxAmAttempts, script.procsPerWorker,
-                epochs, env, adv.amMemoryMb, adv.amVcores, zkAddress, zkRoot, amJar, extraClasspath, job.await,
+                checkpointDir, ckpt.maxFailures, ckpt.checkpointTimeout, ckpt.maxAmAttempts, adv.progressInterval,
+                script.procsPerWorker, epochs, env, adv.amMemoryMb, adv.amVcores, zkAddress, zkRoot, amJar,
+                extraClasspath, job.await,
                 ckpt.keepStaging);
     }
 
@@ -190,7 +199,7 @@ public record JobRequest(JobDescription description, String queue, Path script, 
     public ElasticJobConfig amConfig(List<ShippedFile> shipped, String resolvedCheckpointDir, String stagingToRemove) {
         return new ElasticJobConfig(script.getFileName().toString(), scriptArgs, shipped, python,
                 resolvedCheckpointDir, maxFailures, checkpointTimeout.toMillis(), procsPerWorker, epochs, env,
-                stagingToRemove);
+                stagingToRemove, progressInterval.toMillis());
     }
 
     private static TrainingGoal goal(SubmitOptions.GoalGroup goal) {

@@ -29,6 +29,7 @@ public final class SubmitOptions {
     static final String DEFAULT_AM_MEMORY = "1g";
     static final String DEFAULT_PYTHON = "/usr/bin/python3";
     static final String DEFAULT_CHECKPOINT_TIMEOUT = "30s";
+    static final String DEFAULT_PROGRESS_INTERVAL = "5s";
 
     @ArgGroup(exclusive = false, heading = "%nJob:%n", order = 1)
     JobGroup job = new JobGroup();
@@ -212,6 +213,12 @@ public final class SubmitOptions {
         @Option(names = "--am-vcores", paramLabel = "N", defaultValue = "1", order = 2,
                 description = "Virtual cores of the ApplicationMaster's container (default: ${DEFAULT-VALUE}).")
         int amVcores = 1;
+
+        @Option(names = "--progress-interval", paramLabel = "DURATION", defaultValue = DEFAULT_PROGRESS_INTERVAL,
+                order = 3, converter = OptionConverters.Time.class,
+                description = "How often the AM writes the job's progress to the scheduler's ZooKeeper, each write "
+                        + "carrying every sample since the last: at least 250ms (default: ${DEFAULT-VALUE}).")
+        Duration progressInterval = SizeParser.duration(DEFAULT_PROGRESS_INTERVAL);
 
         @Option(names = "--zk", paramLabel = "HOST:PORT", order = 3,
                 description = "ZooKeeper of the DL scheduler (default: yarn.dl.scheduler.zk-address, "

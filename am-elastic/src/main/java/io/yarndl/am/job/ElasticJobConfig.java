@@ -26,14 +26,19 @@ import java.util.Objects;
  * @param stagingToRemove     the client's staging directory, which the AM removes once it has
  *                            unregistered (as MapReduce's AM removes its staging directory); null
  *                            when the job was submitted with {@code --keep-staging}
+ * @param progressIntervalMs  how often the AM writes the job's progress record to ZooKeeper, each
+ *                            write carrying every sample since the previous one; 0 (a config of an
+ *                            older client) means {@link #DEFAULT_PROGRESS_INTERVAL_MS}
  */
 public record ElasticJobConfig(String script, List<String> scriptArgs, List<ShippedFile> files, String python,
                                String checkpointDir, int maxFailures, long checkpointTimeoutMs,
                                int procsPerWorker, int epochs, Map<String, String> workerEnv,
-                               String stagingToRemove) {
+                               String stagingToRemove, long progressIntervalMs) {
 
     /** The link name of the AM jar in every container. */
     public static final String AM_JAR = "yarn-dl-am.jar";
+    /** The progress interval when the client named none: at most 12 ZooKeeper writes a minute per job. */
+    public static final long DEFAULT_PROGRESS_INTERVAL_MS = 5_000;
 
     public ElasticJobConfig {
         Objects.requireNonNull(script, "script");
@@ -50,6 +55,12 @@ public record ElasticJobConfig(String script, List<String> scriptArgs, List<Ship
         }
         if (procsPerWorker < 1) {
             throw new IllegalArgumentException("procsPerWorker must be >= 1, got " + procsPerWorker);
+        }
+        if (progressIntervalMs < 0) {
+            throw new IllegalArgumentException("progressIntervalMs must be >= 0, got " + progressIntervalMs);
+        }
+        if (progressIntervalMs == 0) {
+            progressIntervalMs = DEFAULT_PROGRESS_INTERVAL_MS;
         }
         if (epochs < 0) {
             throw new IllegalArgumentException("epochs must be >= 0, got " + epochs);

@@ -72,7 +72,8 @@ public final class ElasticAppMaster {
     private static final Logger LOG = LoggerFactory.getLogger(ElasticAppMaster.class);
     private static final int HEARTBEAT_MS = 500;
     private static final long TICK_MS = 100;
-    private static final long PUBLISH_MS = 250;
+    /** How often new progress is gathered; it is written at most once per the job's progress interval. */
+    private static final long PUBLISH_TICK_MS = 250;
     private static final long SETTLE_MS = 500; // grants within this window join the same generation
     private static final Duration STORE_START_TIMEOUT = Duration.ofSeconds(60);
     private static final long AGENTS_EXIT_TIMEOUT_MS = 15_000;
@@ -95,6 +96,7 @@ public final class ElasticAppMaster {
     private boolean eventLogWritten;
 
     private ElasticJob job;
+    private ProgressPublisher publisher;
     private AgentLaunch agentLaunch;
     private AMRMClientAsync<ContainerRequest> rm;
     private ContainerAsks asks;
@@ -194,7 +196,10 @@ public final class ElasticAppMaster {
                 records.writeSpec();
                 act();
                 timer.scheduleAtFixedRate(this::tick, TICK_MS, TICK_MS, TimeUnit.MILLISECONDS);
-                timer.scheduleAtFixedRate(() -> publish(records), PUBLISH_MS, PUBLISH_MS, TimeUnit.MILLISECONDS);
+                publisher = new ProgressPublisher(job::takeUnpublished, records::writeProgress,
+                        config.progressIntervalMs(), System::currentTimeMillis);
+                LOG.info("publishing progress to ZooKeeper every {} ms", config.progressIntervalMs());
+                timer.scheduleAtFixedRate(this::publish, PUBLISH_TICK_MS, PUBLISH_TICK_MS, TimeUnit.MILLISECONDS);
                 ended.await();
                 timer.shutdownNow();
                 return finish(records);
@@ -287,9 +292,9 @@ public final class ElasticAppMaster {
         mxnetSchedulerGeneration = generation;
     }
 
-    private void publish(JobRecords records) {
+    private void publish() {
         try {
-            job.takeUnpublished().ifPresent(records::writeProgress);
+            publisher.tick();
         } catch (RuntimeException e) {
             LOG.warn("publishing progress failed: {}", e.toString());
         }
@@ -313,7 +318,8 @@ public final class ElasticAppMaster {
         // Releases travel with the next heartbeat: let two go out before unregistering, or a container
         // on another node may keep its GPUs after the application ended.
         Thread.sleep(2L * HEARTBEAT_MS);
-        publish(records);
+        // Every sample since the last write, before the records go: the scheduler's history ends complete.
+        publisher.flush();
         records.remove();
         // Before unregistering: once the RM says FINISHED, whoever reads the log may find it.
         writeEventLog();

@@ -248,7 +248,7 @@ public final class ElasticJob {
     }
 
     /** The newest sample not yet published to ZooKeeper, taken. */
-    public synchronized Optional<ProgressSample> takeUnpublished() {
+    public synchronized List<ProgressSample> takeUnpublished() {
         return progress.takeUnpublished();
     }
 

@@ -1,7 +1,8 @@
 package io.yarndl.am.master;
 
 import io.yarndl.core.job.ProgressSample;
-import java.util.Optional;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The job's progress as the scheduler and the heartbeat see it: the steps rank 0 reported, filtered
@@ -12,7 +13,8 @@ final class ProgressLedger {
 
     private final int globalBatchSize;
     private long publishedStep = -1;
-    private ProgressSample unpublished;
+    /** Every accepted sample since the last take, oldest first: the publisher writes them all. */
+    private final List<ProgressSample> unpublished = new ArrayList<>();
     private ProgressSample lastSample;
     private int rejectedSamples;
     private double firstLoss = Double.NaN;
@@ -43,7 +45,7 @@ final class ProgressLedger {
             publishedStep = report.step();
             lastSample = new ProgressSample(nowMs / 1000.0, report.step(), report.loss(),
                     report.samplesPerS() / globalBatchSize, workers, servers);
-            unpublished = lastSample;
+            unpublished.add(lastSample);
         }
         return true;
     }
@@ -59,10 +61,10 @@ final class ProgressLedger {
         }
     }
 
-    /** The newest sample not yet published, taken. */
-    Optional<ProgressSample> takeUnpublished() {
-        Optional<ProgressSample> out = Optional.ofNullable(unpublished);
-        unpublished = null;
+    /** Every sample not yet taken, oldest first; empty when there is none. */
+    List<ProgressSample> takeUnpublished() {
+        List<ProgressSample> out = List.copyOf(unpublished);
+        unpublished.clear();
         return out;
     }
 

@@ -8,6 +8,7 @@ import io.yarndl.contract.records.JobRecordPaths;
 import io.yarndl.contract.records.JobRecordWriter;
 import io.yarndl.contract.records.RecordAccessDeniedException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;
@@ -110,17 +111,27 @@ public final class JobRecords implements AutoCloseable {
         }
     }
 
-    public synchronized void writeProgress(ProgressSample sample) {
-        if (writer == null) {
-            return;
+    /**
+     * Writes a batch of samples, oldest first, as the job's progress record.
+     *
+     * @return whether it was written (or need not be: no ZooKeeper, or ZooKeeper refuses this AM for
+     *         good); false when the write failed and the caller should keep the samples for the next
+     */
+    public synchronized boolean writeProgress(List<ProgressSample> samples) {
+        if (writer == null || samples.isEmpty()) {
+            return true;
         }
         writeSpec();
         try {
-            writer.writeProgress(sample);
+            writer.writeProgress(samples);
+            return true;
         } catch (RecordAccessDeniedException refused) {
             refused(refused);
+            return true;
         } catch (Exception e) {
-            LOG.warn("could not write progress to ZooKeeper (dropped): {}", e.toString());
+            LOG.warn("could not write progress to ZooKeeper (the {} samples are kept for the next write): {}",
+                    samples.size(), e.toString());
+            return false;
         }
     }
 
@@ -143,6 +154,11 @@ public final class JobRecords implements AutoCloseable {
             LOG.warn("could not read the job's last progress from {}: {}", progressPath, e.toString());
             return Optional.empty();
         }
+    }
+
+    /** Writes one sample: a batch of one. */
+    public boolean writeProgress(ProgressSample sample) {
+        return writeProgress(List.of(sample));
     }
 
     public synchronized void remove() {

@@ -170,7 +170,7 @@ class JobRequestTest {
                 new ShippedFile("train.py", "file:/s/train.py", 3, 4, false));
         ElasticJobConfig config = request.amConfig(shipped, "file:/s/checkpoints", "file:/s");
         assertEquals(new ElasticJobConfig("train.py", List.of("a", "b"), shipped, "/usr/bin/python3",
-                "file:/s/checkpoints", 3, 500, 1, 3, Map.of("K", "V"), "file:/s"), config);
+                "file:/s/checkpoints", 3, 500, 1, 3, Map.of("K", "V"), "file:/s", 5_000), config);
     }
 
     @Test

@@ -165,10 +165,25 @@ class ElasticJobTest {
         assertTrue(job.takeUnpublished().isEmpty(), "a step below the published one went out");
 
         job.progress(new ProgressReport(1, 13, 1.8, 640, 1));
-        var sample = job.takeUnpublished().orElseThrow();
+        var sample = job.takeUnpublished().get(0);
         assertEquals(13, sample.step());
         assertEquals(10.0, sample.stepsPerSecond(), 1e-9, "samples/s over the global batch of 64");
         assertEquals(2, job.status().get("rejected_samples"));
+    }
+
+    @Test
+    void everySampleBetweenTwoTakesIsKeptOldestFirstNotOnlyTheNewest() {
+        ElasticJob job = runningOnOne(2, 3);
+        job.takeUnpublished();
+        for (long step = 11; step <= 30; step++) {
+            now.addAndGet(100);
+            job.progress(new ProgressReport(1, step, 2.0 - step / 100.0, 640, 1));
+        }
+        var taken = job.takeUnpublished();
+        assertEquals(20, taken.size(), "the 20 reports between two publishes");
+        assertEquals(11, taken.get(0).step());
+        assertEquals(30, taken.get(19).step());
+        assertTrue(job.takeUnpublished().isEmpty());
     }
 
     @Test
@@ -179,7 +194,7 @@ class ElasticJobTest {
 
         job.progress(new ProgressReport(1, 20, 1.5, 640, 1));
 
-        assertEquals(1_732_200_000.5, job.takeUnpublished().orElseThrow().timeSec(), 1e-9,
+        assertEquals(1_732_200_000.5, job.takeUnpublished().get(0).timeSec(), 1e-9,
                 "epoch seconds, as JobRecordCodec and the scheduler read it, not seconds since the AM started");
     }
 
@@ -279,6 +294,6 @@ class ElasticJobTest {
         job.progress(new ProgressReport(1, 41, 1.6, 640, 1)); // resumed from the checkpoint at step 40
         assertTrue(job.takeUnpublished().isEmpty(), "step 41 went back below the published 50");
         job.progress(new ProgressReport(1, 51, 1.4, 640, 1));
-        assertEquals(51, job.takeUnpublished().orElseThrow().step());
+        assertEquals(51, job.takeUnpublished().get(0).step());
     }
 }

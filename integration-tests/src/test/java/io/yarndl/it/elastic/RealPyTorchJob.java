@@ -45,6 +45,9 @@ public final class RealPyTorchJob {
         List<String> args = new ArrayList<>(List.of("submit", "--queue", DlMiniCluster.DL_QUEUE,
                 "--framework", "pytorch", "--python", "/usr/bin/python3", "--max-failures", "3",
                 "--checkpoint-timeout", "10s", "--am-memory", "512m",
+                // Jobs of a few seconds: progress each second rather than the default 5 s, so the
+                // recorder sees more than one write per job.
+                "--progress-interval", "1s",
                 "--am-jar", System.getProperty("yarndl.am.jar"),
                 "--am-extra-classpath", amClasspath(cluster)));
         args.addAll(jobArgs);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.job.Architecture;
@@ -12,10 +13,12 @@ import io.yarndl.core.job.Framework;
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.core.job.SyncMode;
 import io.yarndl.core.job.TrainingGoal;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -50,9 +53,16 @@ import java.util.Set;
  *
  * <h2>Progress, {@code <root>/jobs/<applicationId>/progress}</h2>
  * <pre>{@code
- * {"version":1,"timeSec":1732200000.5,"step":1200,"loss":0.83,"stepsPerSecond":4.2,"workers":2,"ps":0}
+ * {"version":2,"samples":[
+ *   {"timeSec":1732200000.5,"step":1200,"loss":0.83,"stepsPerSecond":4.2,"workers":2,"ps":0},
+ *   {"timeSec":1732200000.8,"step":1201,"loss":0.82,"stepsPerSecond":4.2,"workers":2,"ps":0}]}
  * }</pre>
- * Every field is required; {@code timeSec} is seconds since the epoch. The reader checks form,
+ * A batch: the samples the AM took since its previous write, oldest first, at least one. The AM
+ * writes at a bounded rate (its {@code --progress-interval}) and the scheduler, which may read only
+ * the last of several writes, takes every sample newer than the last it accepted, so no sample is
+ * lost between two reads. Version 1, one sample's fields at the top level, is still read (an AM of
+ * an older release), as a batch of one. In a sample every field is required; {@code timeSec} is
+ * seconds since the epoch. The reader checks form,
  * not sense: a negative step or zero workers parse into a sample whose
  * {@link ProgressSample#isUsable()} is false, which the watcher rejects. Non-finite doubles are
  * written as the strings {@code "NaN"}, {@code "Infinity"}, {@code "-Infinity"} (standard JSON
@@ -64,8 +74,12 @@ import java.util.Set;
  */
 public final class JobRecordCodec {
 
-    /** The record version this codec writes and the only one it reads. */
+    /** The spec version this codec writes and the only one it reads. */
     static final int VERSION = 1;
+    /** The progress version this codec writes: a batch of samples. */
+    static final int PROGRESS_VERSION = 2;
+    /** Progress versions it reads: 1 (one sample, older AMs) and 2. */
+    private static final Set<Integer> PROGRESS_VERSIONS = Set.of(1, PROGRESS_VERSION);
 
     private static final String SPEC = "spec";
     private static final String PROGRESS = "progress";
@@ -74,8 +88,11 @@ public final class JobRecordCodec {
             "requestedPs", "globalBatchSize", "goal");
     private static final Set<String> RESOURCE_FIELDS = names("gpus", "vcores", "memoryMb");
     private static final Set<String> GOAL_FIELDS = names("targetLoss", "steps");
-    private static final Set<String> PROGRESS_FIELDS = names("version", "timeSec", "step", "loss",
+    private static final Set<String> SAMPLE_FIELDS = names("timeSec", "step", "loss", "stepsPerSecond", "workers",
+            "ps");
+    private static final Set<String> PROGRESS_V1_FIELDS = names("version", "timeSec", "step", "loss",
             "stepsPerSecond", "workers", "ps");
+    private static final Set<String> PROGRESS_FIELDS = names("version", "samples");
     private static final Map<String, Framework> FRAMEWORKS = byName(Framework.values());
     private static final Map<String, Architecture> ARCHITECTURES = byName(Architecture.values());
     private static final Map<String, SyncMode> SYNC_MODES = syncModes();
@@ -141,25 +158,61 @@ public final class JobRecordCodec {
         return description;
     }
 
+    /** A batch of one. */
     public String progressToJson(ProgressSample sample) {
+        return progressToJson(List.of(sample));
+    }
+
+    /** A progress record of {@code samples}, oldest first; at least one. */
+    public String progressToJson(List<ProgressSample> samples) {
+        if (samples.isEmpty()) {
+            throw new IllegalArgumentException("a progress record holds at least one sample");
+        }
         ObjectNode json = mapper.createObjectNode();
-        json.put("version", VERSION);
-        putDouble(json, "timeSec", sample.timeSec());
-        json.put("step", sample.step());
-        putDouble(json, "loss", sample.loss());
-        putDouble(json, "stepsPerSecond", sample.stepsPerSecond());
-        json.put("workers", sample.workers());
-        json.put("ps", sample.ps());
+        json.put("version", PROGRESS_VERSION);
+        ArrayNode array = json.putArray("samples");
+        for (ProgressSample sample : samples) {
+            ObjectNode one = array.addObject();
+            putDouble(one, "timeSec", sample.timeSec());
+            one.put("step", sample.step());
+            putDouble(one, "loss", sample.loss());
+            putDouble(one, "stepsPerSecond", sample.stepsPerSecond());
+            one.put("workers", sample.workers());
+            one.put("ps", sample.ps());
+        }
         return json.toString();
     }
 
+    /** The newest sample of the record (its last). */
     public ProgressSample progressFromJson(String json) throws MalformedRecordException {
+        List<ProgressSample> samples = progressBatchFromJson(json);
+        return samples.get(samples.size() - 1);
+    }
+
+    /** The record's samples, oldest first, at least one; a version 1 record is a batch of one. */
+    public List<ProgressSample> progressBatchFromJson(String json) throws MalformedRecordException {
         RecordFields progress = RecordFields.top(parse(json, PROGRESS), PROGRESS);
-        progress.version("version", VERSION);
+        if (progress.version("version", PROGRESS_VERSIONS) == 1) {
+            progress.allowOnly(PROGRESS_V1_FIELDS);
+            return List.of(sample(progress));
+        }
         progress.allowOnly(PROGRESS_FIELDS);
-        return new ProgressSample(progress.numberOrNonFinite("timeSec"), progress.longInteger("step"),
-                progress.numberOrNonFinite("loss"), progress.numberOrNonFinite("stepsPerSecond"),
-                progress.integer("workers"), progress.integer("ps"));
+        List<RecordFields> array = progress.objects("samples");
+        if (array.isEmpty()) {
+            throw progress.invalid("samples", "must hold at least one sample");
+        }
+        List<ProgressSample> samples = new ArrayList<>(array.size());
+        for (RecordFields one : array) {
+            one.allowOnly(SAMPLE_FIELDS);
+            samples.add(sample(one));
+        }
+        return List.copyOf(samples);
+    }
+
+    private static ProgressSample sample(RecordFields fields) throws MalformedRecordException {
+        return new ProgressSample(fields.numberOrNonFinite("timeSec"), fields.longInteger("step"),
+                fields.numberOrNonFinite("loss"), fields.numberOrNonFinite("stepsPerSecond"),
+                fields.integer("workers"), fields.integer("ps"));
     }
 
     private JsonNode parse(String json, String record) throws MalformedRecordException {

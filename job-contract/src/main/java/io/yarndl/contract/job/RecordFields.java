@@ -1,7 +1,9 @@
 package io.yarndl.contract.job;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -55,6 +57,23 @@ final class RecordFields {
             throw wrongType(field, "an object", node);
         }
         return new RecordFields(node, record, prefix + field + ".");
+    }
+
+    /** A required array of objects, each read with its index in the names of its fields ({@code samples[2].step}). */
+    List<RecordFields> objects(String field) throws MalformedRecordException {
+        JsonNode node = required(field);
+        if (!node.isArray()) {
+            throw wrongType(field, "an array of objects", node);
+        }
+        List<RecordFields> out = new ArrayList<>(node.size());
+        for (int i = 0; i < node.size(); i++) {
+            JsonNode element = node.get(i);
+            if (!element.isObject()) {
+                throw invalid(field + "[" + i + "]", "must be an object, got " + shown(element));
+            }
+            out.add(new RecordFields(element, record, prefix + field + "[" + i + "]."));
+        }
+        return out;
     }
 
     String text(String field) throws MalformedRecordException {
@@ -148,6 +167,16 @@ final class RecordFields {
                     + String.join(", ", values.keySet()) + ")");
         }
         return value;
+    }
+
+    /** Checks that {@code field} is present and one of the integers {@code supported}; returns it. */
+    int version(String field, Set<Integer> supported) throws MalformedRecordException {
+        int version = integer(field);
+        if (!supported.contains(version)) {
+            throw new MalformedRecordException(record + ": unsupported " + field + " " + version
+                    + " (this reader understands " + field + " " + new java.util.TreeSet<>(supported) + ")");
+        }
+        return version;
     }
 
     /** Checks that {@code field} is present and is the integer {@code supported}. */

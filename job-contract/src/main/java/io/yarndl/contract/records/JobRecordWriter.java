@@ -99,7 +99,15 @@ public final class JobRecordWriter {
      * @throws JobNodeMissingException     authenticated, before the scheduler created the job node
      */
     public void writeProgress(ProgressSample sample) throws Exception {
-        write(paths.progress(applicationId), codec.progressToJson(sample));
+        writeProgress(List.of(sample));
+    }
+
+    /**
+     * Replaces the progress record with a batch: the samples since the previous write, oldest first.
+     * One ZooKeeper write, whatever the batch's size.
+     */
+    public void writeProgress(List<ProgressSample> samples) throws Exception {
+        write(paths.progress(applicationId), codec.progressToJson(samples));
     }
 
     /**

@@ -12,6 +12,7 @@ import io.yarndl.core.job.JobSpec;
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.core.job.SyncMode;
 import io.yarndl.core.job.TrainingGoal;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class JobRecordCodecTest {
@@ -67,6 +68,37 @@ class JobRecordCodecTest {
         assertEquals(sample, codec.progressFromJson(codec.progressToJson(sample)));
         assertEquals(sample, codec.progressFromJson("{\"version\":1,\"timeSec\":1732200000.5,\"step\":1200,"
                 + "\"loss\":0.83,\"stepsPerSecond\":4.2,\"workers\":2,\"ps\":0}"));
+    }
+
+    @Test
+    void aBatchOfSamplesRoundTripsOldestFirstAndAVersionOneRecordIsABatchOfOne() throws Exception {
+        List<ProgressSample> batch = List.of(new ProgressSample(1732200000.5, 1200, 0.83, 4.2, 2, 0),
+                new ProgressSample(1732200000.8, 1201, 0.82, 4.2, 2, 0),
+                new ProgressSample(1732200001.1, 1202, 0.81, 4.1, 2, 0));
+        String json = codec.progressToJson(batch);
+        assertTrue(json.startsWith("{\"version\":2,\"samples\":[{\"timeSec\":1.7322000005E9"), json);
+        assertEquals(batch, codec.progressBatchFromJson(json));
+        assertEquals(batch.get(2), codec.progressFromJson(json), "the newest sample is the last");
+        assertEquals(List.of(batch.get(0)), codec.progressBatchFromJson("{\"version\":1,\"timeSec\":1732200000.5,"
+                + "\"step\":1200,\"loss\":0.83,\"stepsPerSecond\":4.2,\"workers\":2,\"ps\":0}"));
+    }
+
+    @Test
+    void aMalformedSampleInABatchIsNamedByItsIndex() {
+        String good = "{\"timeSec\":1,\"step\":1,\"loss\":1,\"stepsPerSecond\":1,\"workers\":1,\"ps\":0}";
+        assertMalformedProgress("{\"version\":2,\"samples\":[" + good + ",{\"timeSec\":2,\"step\":2,\"loss\":1,"
+                + "\"stepsPerSecond\":1,\"workers\":1}]}", "progress: missing required field 'samples[1].ps'");
+        assertMalformedProgress("{\"version\":2,\"samples\":[" + good.replace("}", ",\"extra\":1}") + "]}",
+                "progress: unknown field 'samples[0].extra'");
+        assertMalformedProgress("{\"version\":2,\"samples\":[]}", "progress field 'samples' must hold at least one sample");
+        assertMalformedProgress("{\"version\":2,\"samples\":" + good + "}", "progress field 'samples' must be an array");
+        assertMalformedProgress("{\"version\":3,\"samples\":[" + good + "]}", "progress: unsupported version 3 (this reader understands version [1, 2])");
+        assertThrows(IllegalArgumentException.class, () -> codec.progressToJson(List.of()));
+    }
+
+    private void assertMalformedProgress(String json, String expected) {
+        MalformedRecordException e = assertThrows(MalformedRecordException.class, () -> codec.progressBatchFromJson(json));
+        assertTrue(e.getMessage().startsWith(expected), e.getMessage());
     }
 
     @Test

@@ -41,8 +41,10 @@ import org.slf4j.LoggerFactory;
  * but is not {@link ProgressSample#isUsable() usable} is {@link RejectionReason#UNUSABLE_SAMPLE};
  * one whose step is below the last accepted sample's is {@link RejectionReason#STEP_BACKWARDS}
  * (progress rejections are logged at WARN the first time per job and reason, then at DEBUG). A
- * sample with the same step and time as the last accepted one is a redelivery and is ignored
- * silently. Deleting a job's node forgets the job, deleting its spec clears its description;
+ * progress record is a batch of samples, every one the AM took since its previous write
+ * ({@link BatchIntake}): the samples up to the last accepted one, where the batch holds it, are a
+ * redelivery and are skipped silently, as is a sample with the same step and time as the last
+ * accepted one; each of the others is accepted or rejected on its own. Deleting a job's node forgets the job, deleting its spec clears its description;
  * deleting its progress node keeps the samples already accepted.
  *
  * <p><b>History.</b> At most {@code maxSamplesPerJob} samples are kept per job. Past the cap the
@@ -69,8 +71,9 @@ import org.slf4j.LoggerFactory;
  * planning with slightly stale progress. When the connection (or, after expiry, a new session)
  * comes back, the cache re-registers its watch and re-reads what it holds and the jobs node's
  * children: changed records arrive as changes, vanished jobs as deletions, new jobs as creations.
- * Only each node's current value is seen, so samples written during the outage, like samples
- * written faster than the cache reads them, are missed; the history stays ordered. Needs a
+ * Only each node's current value is seen; since the AM's record carries every sample since its
+ * previous write, samples written faster than the cache reads them are not missed, while those of
+ * batches overwritten during an outage are; the history stays ordered. Needs a
  * ZooKeeper 3.6+ server (the cache uses persistent recursive watches).
  */
 public final class JobRecordWatcher implements Closeable {
@@ -315,36 +318,24 @@ public final class JobRecordWatcher implements Closeable {
     }
 
     private void onProgress(String app, ChildData node) {
-        ProgressSample sample;
+        List<ProgressSample> batch;
         try {
-            sample = codec.progressFromJson(text(node));
+            batch = codec.progressBatchFromJson(text(node));
         } catch (MalformedRecordException e) {
             reject(app, node, RejectionReason.MALFORMED_PROGRESS, e.getMessage());
             return;
         }
-        if (!sample.isUsable()) {
-            reject(app, node, RejectionReason.UNUSABLE_SAMPLE, "unusable sample " + sample);
-            return;
-        }
-        JobState.Admission[] admission = new JobState.Admission[1];
+        BatchIntake[] intake = new BatchIntake[1];
         jobs.compute(app, (id, state) -> {
-            JobState current = known(id, state);
-            admission[0] = current.admit(sample);
-            return admission[0] == JobState.Admission.ACCEPT ? current.withSample(sample, maxSamplesPerJob) : current;
+            intake[0] = BatchIntake.of(known(id, state), batch, maxSamplesPerJob);
+            return intake[0].state();
         });
-        switch (admission[0]) {
-            case ACCEPT:
-                acceptedSamples.incrementAndGet();
-                notifyListeners();
-                break;
-            case STEP_BACKWARDS:
-                List<ProgressSample> held = samples(app);
-                reject(app, node, RejectionReason.STEP_BACKWARDS, "step " + sample.step() + " is below step "
-                        + (held.isEmpty() ? "?" : held.get(held.size() - 1).step()) + " of the last accepted sample");
-                break;
-            default:
-                LOG.debug("Ignoring redelivered sample at {}: {}", node.getPath(), sample);
-                break;
+        if (intake[0].accepted() > 0) {
+            acceptedSamples.addAndGet(intake[0].accepted());
+            notifyListeners();
+        }
+        for (BatchIntake.Rejected refused : intake[0].rejected()) {
+            reject(app, node, refused.reason(), refused.detail());
         }
     }
 

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.core.job.TrainingGoal;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -235,6 +236,34 @@ class JobRecordWatcherTest {
             await("the second job's sample", () -> !watcher.samples("application_1732200000000_0002").isEmpty());
             assertEquals(description, watcher.description(APP).orElseThrow());
             assertEquals(List.of(sample(7)), watcher.samples("application_1732200000000_0002"));
+        }
+    }
+
+    @Test
+    void takesEverySampleOfEachBatchOnceAndSkipsABatchReadAgain() throws Exception {
+        try (JobRecordWatcher watcher = startedWatcher(200)) {
+            List<ProgressSample> first = new ArrayList<>();
+            for (long step = 1; step <= 40; step++) {
+                first.add(sample(step));
+            }
+            writer.writeProgress(first);
+            awaitSampleAt(watcher, 40);
+            assertEquals(first, watcher.samples(APP), "all 40 samples of one write, not only the newest");
+
+            writer.writeProgress(first); // the same batch again, as after a reconnect
+            List<ProgressSample> second = List.of(sample(41), sample(42), sample(43));
+            writer.writeProgress(second);
+            awaitSampleAt(watcher, 43);
+            assertEquals(43, watcher.samples(APP).size());
+            assertEquals(43, watcher.acceptedSamples());
+            assertEquals(0, watcher.rejections().total(), "a batch read again is a redelivery, not a step back");
+
+            // One bad sample in a batch is refused alone; the others are taken.
+            writer.writeProgress(List.of(sample(44), new ProgressSample(1_732_200_045.0, 45, Double.NaN, 4.2, 2, 0),
+                    sample(46)));
+            awaitSampleAt(watcher, 46);
+            assertEquals(45, watcher.samples(APP).size());
+            assertEquals(1, watcher.rejections().total());
         }
     }
 }
