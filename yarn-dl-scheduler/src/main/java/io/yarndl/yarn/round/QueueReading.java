@@ -18,25 +18,36 @@ import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CSQueue;
 /**
  * One leaf queue of CapacityScheduler as a round reads it, in the default partition: its
  * guaranteed share and its maximum (its absolute capacity and absolute maximum capacity of the
- * cluster's resources, rounded down), and what it holds and asks for now. {@link QueueRooms}
- * turns these readings into what each DL queue's jobs may hold.
+ * cluster's resources, rounded down), the most one user may hold in it, and what it holds and
+ * asks for now. {@link QueueRooms} turns these readings into what each DL queue's jobs may hold.
  *
  * @param path       the queue's full path, e.g. {@code root.dl}
  * @param deepLearning whether it is one of {@code yarn.dl.scheduler.queues}
  * @param guaranteed its absolute capacity of the cluster
  * @param maximum    its absolute maximum capacity of the cluster
+ * @param userLimit  the most one user's containers may hold in it: {@code user-limit-factor} times
+ *                   {@code guaranteed}, never above {@code maximum}; {@code maximum} where the factor
+ *                   is -1 (no user limit) or the queue has no capacity, as CapacityScheduler's
+ *                   {@code UsersManager} caps a user
  * @param used       what its containers hold
  * @param pending    what its applications ask for and have not been given
  */
 public record QueueReading(String path, boolean deepLearning, Resources guaranteed, Resources maximum,
-                           Resources used, Resources pending) {
+                           Resources userLimit, Resources used, Resources pending) {
 
     public QueueReading {
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(guaranteed, "guaranteed");
         Objects.requireNonNull(maximum, "maximum");
+        Objects.requireNonNull(userLimit, "userLimit");
         Objects.requireNonNull(used, "used");
         Objects.requireNonNull(pending, "pending");
+    }
+
+    /** A queue whose one user may reach its maximum capacity ({@code user-limit-factor} -1, or large enough). */
+    public QueueReading(String path, boolean deepLearning, Resources guaranteed, Resources maximum, Resources used,
+                        Resources pending) {
+        this(path, deepLearning, guaranteed, maximum, maximum, used, pending);
     }
 
     /**
@@ -53,8 +64,13 @@ public record QueueReading(String path, boolean deepLearning, Resources guarante
                 continue;
             }
             boolean isDl = dlPaths.contains(queue.getQueuePath());
+            Resources maximum = share(whole, queue.getAbsoluteMaximumCapacity());
+            float userLimitFactor = ((AbstractLeafQueue) queue).getUserLimitFactor();
+            // As UsersManager.computeUserLimit: a factor of -1, or a queue of no capacity, caps no user below the maximum.
+            Resources userLimit = userLimitFactor < 0 || queue.getAbsoluteCapacity() <= 0 ? maximum
+                    : share(whole, queue.getAbsoluteCapacity() * userLimitFactor).min(maximum);
             QueueReading reading = new QueueReading(queue.getQueuePath(), isDl,
-                    share(whole, queue.getAbsoluteCapacity()), share(whole, queue.getAbsoluteMaximumCapacity()),
+                    share(whole, queue.getAbsoluteCapacity()), maximum, userLimit,
                     YarnResources.toCore(queue.getQueueResourceUsage().getUsed()),
                     YarnResources.toCore(queue.getQueueResourceUsage().getPending()));
             (isDl ? dl : others).add(reading);

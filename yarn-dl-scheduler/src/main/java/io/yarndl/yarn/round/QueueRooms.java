@@ -16,21 +16,30 @@ import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
  * vector (GPUs, vcores, memory):
  *
  * <pre>
- *   room(q) = min( max(q) - other(q),  max( guaranteed(q) - other(q),  held(q) + free - reclaimed(q) ) )
+ *   room(q) = min( max(q) - other(q),
+ *                  max( guaranteed(q) - other(q),  held(q) + free - reclaimed(q) ),
+ *                  users(q) x userLimit(q) - other(q) )
  * </pre>
  *
  * where {@code other(q)} is what the queue's containers hold that are not DL workers or parameter
  * servers (DL ApplicationMasters, non-DL applications in the DL queue), {@code held(q)} what the
  * queue's DL tasks hold, {@code free} what no container holds on any node, and
  * {@code reclaimed(q)} what every other leaf queue below its guaranteed share asks for, up to that
- * share. So a DL queue always gets its guaranteed share (CapacityScheduler gives it back, with its
- * preemption monitor at once, without it as containers end), grows past it only into resources
- * that are free and that no queue under its share is waiting for, and never past its maximum
- * capacity. {@code held(q)} and {@code other(q)} come from the same node readings as the
- * snapshot's nodes, so a container granted while the round reads is never counted twice.
+ * share; {@code users(q)} how many users own the queue's DL jobs (at least one) and
+ * {@code userLimit(q)} the most one user may hold there ({@link QueueReading#userLimit()}). So a
+ * DL queue always gets its guaranteed share, as far as its users' limits reach (CapacityScheduler
+ * gives it back, with its preemption monitor at once, without it as containers end), grows past
+ * it only into resources that are free and that no queue under its share is waiting for, and
+ * never past its maximum capacity nor past what its users may hold together. {@code held(q)} and
+ * {@code other(q)} come from the same node readings as the snapshot's nodes, so a container
+ * granted while the round reads is never counted twice.
  *
- * <p>Left out: user limits (a single user is held to {@code user-limit-factor} times the guarantee
- * by CapacityScheduler) and node labels (only the default partition's capacities are read).
+ * <p>The user term is exact for a queue whose DL jobs all belong to one user (CapacityScheduler
+ * never lets that user hold more than {@code user-limit-factor} times the guarantee) and a bound
+ * for several: the room is divided among the queue's jobs, not per user, so one user's jobs may
+ * still be planned past that user's own limit while another user's leave room. It subtracts all of
+ * {@code other(q)}, other users' non-DL containers too: never more than CapacityScheduler grants,
+ * sometimes less. Left out: node labels (only the default partition's capacities are read).
  */
 public final class QueueRooms {
 
@@ -49,7 +58,9 @@ public final class QueueRooms {
                                             Map<String, String> queueOfApplication, List<DlJobState> jobs) {
         Set<String> dlTasks = new HashSet<>();
         Map<String, Resources> held = new HashMap<>();
+        Map<String, Set<String>> users = new HashMap<>();
         for (DlJobState job : jobs) {
+            users.computeIfAbsent(job.spec().queue(), q -> new HashSet<>()).add(job.spec().user());
             for (HeldTask task : job.tasks()) {
                 dlTasks.add(task.containerId());
                 held.merge(job.spec().queue(), task.resources(), Resources::plus);
@@ -74,8 +85,10 @@ public final class QueueRooms {
             Resources others = other.getOrDefault(queue.path(), Resources.ZERO);
             Resources elastic = held.getOrDefault(queue.path(), Resources.ZERO).plus(free)
                     .minus(reclaimedBesides(queue, queues));
+            int userCount = Math.max(1, users.getOrDefault(queue.path(), Set.of()).size());
             Resources room = queue.maximum().minus(others)
-                    .min(max(queue.guaranteed().minus(others), elastic));
+                    .min(max(queue.guaranteed().minus(others), elastic))
+                    .min(queue.userLimit().times(userCount).minus(others));
             rooms.put(queue.path(), room.atLeastZero());
         }
         return rooms;

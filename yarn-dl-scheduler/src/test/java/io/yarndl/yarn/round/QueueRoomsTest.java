@@ -54,10 +54,19 @@ class QueueRoomsTest {
     }
 
     private static List<DlJobState> jobHolding(List<NodeReading> nodes) {
-        JobSpec spec = new JobSpec(DL_APP, "toy", "alice", "root.dl", Framework.PYTORCH, Architecture.ALLREDUCE,
+        return List.of(job(DL_APP, "alice", NodeReading.tasksByAttempt(nodes).getOrDefault(DL_ATTEMPT, List.of())));
+    }
+
+    private static DlJobState job(String id, String user, List<HeldTask> tasks) {
+        JobSpec spec = new JobSpec(id, "toy", user, "root.dl", Framework.PYTORCH, Architecture.ALLREDUCE,
                 SyncMode.SYNCHRONOUS, WORKER, Resources.ZERO, 1, 8, 0, 0, 8, 0, 32, TrainingGoal.steps(100));
-        return List.of(new DlJobState(spec, 0, NodeReading.tasksByAttempt(nodes).getOrDefault(DL_ATTEMPT, List.of()),
-                List.of()));
+        return new DlJobState(spec, 0, tasks, List.of());
+    }
+
+    /** A DL queue of 50% (maximum 100%) whose one user may hold {@code userLimitFactor} times that. */
+    private static QueueReading dlWithUserLimit(double userLimitFactor) {
+        return new QueueReading("root.dl", true, share(0.5), CLUSTER, share(Math.min(1, 0.5 * userLimitFactor)),
+                Resources.ZERO, Resources.ZERO);
     }
 
     private static final Map<String, String> QUEUE_OF = Map.of(DL_APP, "root.dl", "application_1_0002", "root.default");
@@ -125,5 +134,26 @@ class QueueRoomsTest {
         assertEquals(List.of("root.team-b", "root.dl"), List.copyOf(rooms.keySet()));
         assertEquals(Resources.of(2, 4, 8_192), rooms.get("root.team-b"));
         assertEquals(Resources.of(4, 8 - 1, 16_384 - 512), rooms.get("root.dl"));
+    }
+
+    @Test
+    void holdsASingleUsersJobsToItsUserLimitThoughTheMaximumCapacityIsHigher() {
+        List<NodeReading> nodes = List.of(node("n1", 0, List.of()), node("n2", 0, List.of()));
+
+        Map<String, Resources> rooms = QueueRooms.of(List.of(dlWithUserLimit(1)), nodes, QUEUE_OF, jobHolding(nodes));
+
+        // user-limit-factor 1: alice may hold the queue's 50%, her job's ApplicationMaster included.
+        assertEquals(Resources.of(4, 8 - 1, 16_384 - 512), rooms.get("root.dl"));
+    }
+
+    @Test
+    void letsTwoUsersTogetherHoldTwiceTheUserLimit() {
+        List<NodeReading> nodes = List.of(node("n1", 0, List.of()), node("n2", 0, List.of()));
+        List<DlJobState> jobs = List.of(jobHolding(nodes).get(0), job("application_1_0004", "bob", List.of()));
+
+        Map<String, Resources> rooms = QueueRooms.of(List.of(dlWithUserLimit(0.75)), nodes, QUEUE_OF, jobs);
+
+        // Each of alice and bob may hold 37.5% (3 GPUs): 6 GPUs together, less alice's ApplicationMaster.
+        assertEquals(Resources.of(6, 12 - 1, 24_576 - 512), rooms.get("root.dl"));
     }
 }
