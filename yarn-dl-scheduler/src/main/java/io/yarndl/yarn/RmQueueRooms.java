@@ -49,10 +49,10 @@ final class RmQueueRooms {
 
     private Map<String, Resources> readOrThrow(List<NodeReading> nodes, List<DlJobState> jobs) {
         List<String> dlQueues = QueueReading.paths(scheduler.settings().queues(), scheduler::getQueue);
-        List<QueueReading> queues = QueueReading.ofLeaves(
-                scheduler.getCapacitySchedulerQueueManager().getQueues().values(),
-                scheduler.getClusterResource(), dlQueues);
-        return QueueRooms.of(queues, nodes, QueueReading.queueOfApplications(scheduler.getSchedulerApplications()),
-                jobs);
+        var all = scheduler.getCapacitySchedulerQueueManager().getQueues().values();
+        List<QueueReading> queues = QueueReading.ofLeaves(all, scheduler.getClusterResource(), dlQueues);
+        List<QueueReading> parents = QueueReading.ofParents(all, scheduler.getClusterResource());
+        return QueueRooms.of(queues, parents, nodes,
+                QueueReading.queueOfApplications(scheduler.getSchedulerApplications()), jobs);
     }
 }

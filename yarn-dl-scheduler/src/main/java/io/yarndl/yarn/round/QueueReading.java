@@ -16,7 +16,8 @@ import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.Abstract
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CSQueue;
 
 /**
- * One leaf queue of CapacityScheduler as a round reads it, in the default partition: its
+ * One queue of CapacityScheduler as a round reads it, in the default partition (a leaf queue,
+ * or a parent queue whose maximum bounds the leaves below it, {@link #ofParents}): its
  * guaranteed share and its maximum (its absolute capacity and absolute maximum capacity of the
  * cluster's resources, rounded down), the most one user may hold in it, and what it holds and
  * asks for now. {@link QueueRooms} turns these readings into what each DL queue's jobs may hold.
@@ -78,6 +79,26 @@ public record QueueReading(String path, boolean deepLearning, Resources guarante
         dl.sort((a, b) -> Integer.compare(dlPaths.indexOf(a.path()), dlPaths.indexOf(b.path())));
         dl.addAll(others);
         return dl;
+    }
+
+    /**
+     * Every parent queue of {@code queues} but root (whose maximum is the whole cluster): its
+     * guaranteed share and maximum; what it holds is summed from the round's node readings instead.
+     */
+    public static List<QueueReading> ofParents(Collection<CSQueue> queues, Resource cluster) {
+        Map<CSQueue, Boolean> seen = new IdentityHashMap<>();
+        List<QueueReading> parents = new ArrayList<>();
+        Resources whole = YarnResources.toCore(cluster);
+        for (CSQueue queue : queues) {
+            if (queue instanceof AbstractLeafQueue || queue.getParent() == null || seen.put(queue, Boolean.TRUE) != null) {
+                continue;
+            }
+            Resources maximum = share(whole, queue.getAbsoluteMaximumCapacity());
+            parents.add(new QueueReading(queue.getQueuePath(), false, share(whole, queue.getAbsoluteCapacity()),
+                    maximum, Resources.ZERO, Resources.ZERO));
+        }
+        parents.sort(java.util.Comparator.comparing(QueueReading::path));
+        return parents;
     }
 
     /** By application id, the path of the queue each application runs in. */

@@ -34,6 +34,19 @@ import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
  * {@code other(q)} come from the same node readings as the snapshot's nodes, so a container
  * granted while the round reads is never counted twice.
  *
+ * <p>Where DL leaf queues sit under a parent queue other than root ({@code root.dl.team-a} and
+ * {@code root.dl.team-b}, say), CapacityScheduler also keeps everything under that parent within
+ * the parent's maximum capacity; so, for every such parent {@code p} of {@code q}:
+ *
+ * <pre>
+ *   room(q) = min( room(q),  max( guaranteed(q) - other(q),  held(q) + growth(p) x guaranteed(q) / guaranteed(DL leaves of p) ) )
+ * </pre>
+ *
+ * where {@code growth(p)} is the parent's maximum less what every container under it holds: the
+ * DL leaves below one parent share what it may still grow by in proportion to their guarantees
+ * (evenly in a dimension none is guaranteed), so together they never plan past its maximum, and
+ * none is held below its own guarantee, which CapacityScheduler takes back from its siblings.
+ *
  * <p>The user term is exact for a queue whose DL jobs all belong to one user (CapacityScheduler
  * never lets that user hold more than {@code user-limit-factor} times the guarantee) and a bound
  * for several: the room is divided among the queue's jobs, not per user, so one user's jobs may
@@ -56,6 +69,22 @@ public final class QueueRooms {
      */
     public static Map<String, Resources> of(List<QueueReading> queues, Collection<NodeReading> nodes,
                                             Map<String, String> queueOfApplication, List<DlJobState> jobs) {
+        return of(queues, List.of(), nodes, queueOfApplication, jobs);
+    }
+
+    /**
+     * The room of every DL queue of {@code queues}, in their order, each also kept within what its
+     * parent queues ({@code parents}, root left out) may still grow by.
+     *
+     * @param queues             every leaf queue, DL queues marked
+     * @param parents            every parent queue but root
+     * @param nodes              the round's node readings
+     * @param queueOfApplication by application id, the path of its queue
+     * @param jobs               the round's DL jobs, with the tasks read from {@code nodes}
+     */
+    public static Map<String, Resources> of(List<QueueReading> queues, List<QueueReading> parents,
+                                            Collection<NodeReading> nodes, Map<String, String> queueOfApplication,
+                                            List<DlJobState> jobs) {
         Set<String> dlTasks = new HashSet<>();
         Map<String, Resources> held = new HashMap<>();
         Map<String, Set<String>> users = new HashMap<>();
@@ -68,11 +97,16 @@ public final class QueueRooms {
         }
         Resources free = Resources.ZERO;
         Map<String, Resources> other = new HashMap<>();
+        Map<String, Resources> usedByLeaf = new HashMap<>();
         for (NodeReading node : nodes) {
             free = free.plus(node.unallocated().atLeastZero());
             for (NodeReading.Container container : node.containers()) {
                 String queue = queueOfApplication.get(applicationOf(container.attemptId()));
-                if (queue != null && !dlTasks.contains(container.containerId())) {
+                if (queue == null) {
+                    continue;
+                }
+                usedByLeaf.merge(queue, container.resources(), Resources::plus);
+                if (!dlTasks.contains(container.containerId())) {
                     other.merge(queue, container.resources(), Resources::plus);
                 }
             }
@@ -89,9 +123,53 @@ public final class QueueRooms {
             Resources room = queue.maximum().minus(others)
                     .min(max(queue.guaranteed().minus(others), elastic))
                     .min(queue.userLimit().times(userCount).minus(others));
+            Resources floor = queue.guaranteed().minus(others);
+            Resources mine = held.getOrDefault(queue.path(), Resources.ZERO);
+            for (QueueReading parent : parents) {
+                if (isUnder(queue.path(), parent.path())) {
+                    room = room.min(max(floor, mine.plus(growthShare(queue, parent, queues, usedByLeaf))));
+                }
+            }
             rooms.put(queue.path(), room.atLeastZero());
         }
         return rooms;
+    }
+
+    /**
+     * What {@code leaf} may grow by within {@code parent}: the parent's maximum less what every
+     * container under it holds, split among the parent's DL leaves by their guarantees (evenly in
+     * a dimension none of them is guaranteed), so that together they never pass the parent's maximum.
+     */
+    private static Resources growthShare(QueueReading leaf, QueueReading parent, List<QueueReading> queues,
+                                         Map<String, Resources> usedByLeaf) {
+        Resources used = Resources.ZERO;
+        for (Map.Entry<String, Resources> entry : usedByLeaf.entrySet()) {
+            if (isUnder(entry.getKey(), parent.path())) {
+                used = used.plus(entry.getValue());
+            }
+        }
+        Resources left = parent.maximum().minus(used).atLeastZero();
+        Resources guarantees = Resources.ZERO;
+        int siblings = 0;
+        for (QueueReading queue : queues) {
+            if (queue.deepLearning() && isUnder(queue.path(), parent.path())) {
+                guarantees = guarantees.plus(queue.guaranteed());
+                siblings++;
+            }
+        }
+        return new Resources(
+                (int) part(left.gpus(), leaf.guaranteed().gpus(), guarantees.gpus(), siblings),
+                (int) part(left.vcores(), leaf.guaranteed().vcores(), guarantees.vcores(), siblings),
+                part(left.memoryMb(), leaf.guaranteed().memoryMb(), guarantees.memoryMb(), siblings));
+    }
+
+    // Rounded down, so that the shares never add up past what is left.
+    private static long part(long left, long mine, long all, int siblings) {
+        return all > 0 ? (long) Math.floor((double) left * mine / all) : left / Math.max(1, siblings);
+    }
+
+    private static boolean isUnder(String queue, String parent) {
+        return queue.startsWith(parent + ".");
     }
 
     /** What the leaf queues other than {@code mine} below their guaranteed share wait for, up to that share. */

@@ -156,4 +156,36 @@ class QueueRoomsTest {
         // Each of alice and bob may hold 37.5% (3 GPUs): 6 GPUs together, less alice's ApplicationMaster.
         assertEquals(Resources.of(6, 12 - 1, 24_576 - 512), rooms.get("root.dl"));
     }
+
+    @Test
+    void keepsTwoDlLeavesOfOneParentTogetherWithinTheParentsMaximumCapacity() {
+        List<NodeReading> nodes = List.of(node("n1", 0, List.of()), node("n2", 0, List.of()));
+        List<QueueReading> leaves = List.of(dl("root.dl.a", 0.25, 0.75), dl("root.dl.b", 0.25, 0.75));
+        List<QueueReading> parents = List.of(new QueueReading("root.dl", false, share(0.5), share(0.75),
+                Resources.ZERO, Resources.ZERO));
+
+        Map<String, Resources> rooms = QueueRooms.of(leaves, parents, nodes, Map.of(), List.of());
+
+        // Each leaf alone may reach 75%; together they get the parent's 75%, split by their equal guarantees.
+        assertEquals(Resources.of(3, 6, 12_288), rooms.get("root.dl.a"));
+        assertEquals(Resources.of(3, 6, 12_288), rooms.get("root.dl.b"));
+    }
+
+    @Test
+    void keepsADlLeafItsGuaranteeThoughASiblingFillsTheParentsMaximum() {
+        NodeReading.Container etl = new NodeReading.Container("etl", "appattempt_1_0005_000001", false,
+                TaskRole.WORKER, Resources.of(4, 8, 16_384));
+        List<NodeReading> nodes = List.of(node("n1", 0, List.of(etl)), node("n2", 0, List.of()));
+        List<QueueReading> leaves = List.of(dl("root.p.dl", 0.25, 0.5),
+                other("root.p.etl", 0.25, Resources.of(4, 8, 16_384), Resources.ZERO));
+        List<QueueReading> parents = List.of(new QueueReading("root.p", false, share(0.5), share(0.5),
+                Resources.ZERO, Resources.ZERO));
+        Map<String, String> queueOf = Map.of(DL_APP, "root.p.dl", "application_1_0005", "root.p.etl");
+
+        Map<String, Resources> rooms = QueueRooms.of(leaves, parents, nodes, queueOf, List.of());
+
+        // The ETL queue and the DL job's ApplicationMaster fill the parent's 50%: the DL queue gets
+        // its 25% guarantee back, less that ApplicationMaster, and no more.
+        assertEquals(Resources.of(2, 4 - 1, 8_192 - 512), rooms.get("root.p.dl"));
+    }
 }
