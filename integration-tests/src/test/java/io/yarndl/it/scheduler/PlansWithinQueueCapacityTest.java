@@ -41,7 +41,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Proves that the scheduler plans deep-learning jobs within what CapacityScheduler grants their
  * queue, in one MiniYARNCluster (two NodeManagers of 4 GPUs, 8 vcores, 16 GiB) whose queues are
- * {@code default} 30%, {@code dl} 60% (maximum 75%) and {@code teamb} 10% (maximum 25%), both DL
+ * {@code default} 30%, {@code dl} 60% (maximum 75%) and {@code teams} 10% (maximum 25%), whose one
+ * leaf {@code teamb} (100% of it) is read under that parent; {@code dl} and {@code teamb} are DL
  * queues under {@code optimus}, with CapacityScheduler's own preemption monitor on. Tests run in
  * order on the same jobs:
  * <ol>
@@ -58,6 +59,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class PlansWithinQueueCapacityTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
+    private static final String TEAMS = "teams";
     private static final String TEAM_B = "teamb";
     private static final String CS = "yarn.scheduler.capacity.root.";
     /** 1 GPU, 1 vcore, 3840 MB: six fill 75% of the GPUs and leave little memory for other queues. */
@@ -67,16 +69,18 @@ class PlansWithinQueueCapacityTest {
     static final MiniClusterExtension CLUSTER = MiniClusterExtension.of(() -> DlMiniCluster.start(conf -> {
         conf.set(YarnConfiguration.RM_SCHEDULER, DeepLearningScheduler.class.getName());
         conf.set(SchedulerSettings.POLICY, "optimus");
-        conf.set(SchedulerSettings.QUEUES, "root.dl,root." + TEAM_B);
+        conf.set(SchedulerSettings.QUEUES, "root.dl,root." + TEAMS + "." + TEAM_B);
         conf.setLong(SchedulerSettings.INTERVAL_MS, 500);
         conf.setLong(SchedulerSettings.PREEMPTION_GRACE_MS, 3_000);
-        conf.set(CS + "queues", "default,dl," + TEAM_B);
+        conf.set(CS + "queues", "default,dl," + TEAMS);
         conf.set(CS + "default.capacity", "30");
         conf.set(CS + "dl.capacity", "60");
         conf.set(CS + "dl.maximum-capacity", "75");
-        conf.set(CS + TEAM_B + ".capacity", "10");
-        conf.set(CS + TEAM_B + ".maximum-capacity", "25");
-        conf.set(CS + TEAM_B + ".user-limit-factor", "10");
+        conf.set(CS + TEAMS + ".capacity", "10");
+        conf.set(CS + TEAMS + ".maximum-capacity", "25");
+        conf.set(CS + TEAMS + ".queues", TEAM_B);
+        conf.set(CS + TEAMS + "." + TEAM_B + ".capacity", "100");
+        conf.set(CS + TEAMS + "." + TEAM_B + ".user-limit-factor", "10");
         conf.setBoolean(YarnConfiguration.RM_SCHEDULER_ENABLE_MONITORS, true);
         conf.setLong("yarn.resourcemanager.monitor.capacity.preemption.monitoring_interval", 1_000);
         conf.setLong("yarn.resourcemanager.monitor.capacity.preemption.max_wait_before_kill", 10_000);
