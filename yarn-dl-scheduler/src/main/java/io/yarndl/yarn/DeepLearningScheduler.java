@@ -97,6 +97,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
     private final Map<ApplicationAttemptId, AttemptAsks> attemptAsks = new ConcurrentHashMap<>();
     private final Set<ApplicationAttemptId> warnedSchedulingRequests = ConcurrentHashMap.newKeySet();
     private final RmJobCollector collector = new RmJobCollector(this);
+    private final RmQueueRooms queueRooms = new RmQueueRooms(this);
 
     private SchedulerSettings settings;
     private PolicyRunner policyRunner;
@@ -370,7 +371,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
             List<NodeReading> nodes = NodeReading.ofAll(getAllNodes());
             var jobs = collector.collect(List.copyOf(dlApplications.values()), watcher, NodeReading.tasksByAttempt(nodes));
             long now = System.currentTimeMillis();
-            round.run(now / 1000.0, nodes, jobs);
+            round.run(now / 1000.0, nodes, jobs, queueRooms.read(nodes, jobs));
             zooKeeper.afterRound(now);
             status.afterRound(now / 1000.0, jobs);
             for (DlApplication app : dlApplications.values()) {

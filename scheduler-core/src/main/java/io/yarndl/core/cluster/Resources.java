@@ -21,6 +21,17 @@ public record Resources(int gpus, int vcores, long memoryMb) {
         return new Resources(gpus - other.gpus, vcores - other.vcores, memoryMb - other.memoryMb);
     }
 
+    /** Each dimension the smaller of this vector's and {@code other}'s. */
+    public Resources min(Resources other) {
+        return new Resources(Math.min(gpus, other.gpus), Math.min(vcores, other.vcores),
+                Math.min(memoryMb, other.memoryMb));
+    }
+
+    /** Each dimension at least zero. */
+    public Resources atLeastZero() {
+        return new Resources(Math.max(0, gpus), Math.max(0, vcores), Math.max(0, memoryMb));
+    }
+
     public Resources times(int count) {
         return new Resources(gpus * count, vcores * count, memoryMb * count);
     }

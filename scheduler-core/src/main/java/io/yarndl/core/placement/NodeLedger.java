@@ -20,6 +20,10 @@ import java.util.TreeSet;
  * placement (Optimus §5.1). The size of a node's free vector is the sum, over GPUs, vcores and
  * memory, of its free amount divided by the cluster's total capacity in that dimension (the
  * normalisation YARN's DominantResourceCalculator uses); dimensions the cluster lacks count zero.
+ *
+ * <p>Its total free is the snapshot's {@link ClusterSnapshot#totalAvailable()}, which queue rooms
+ * may make smaller than the nodes' sum: then a placement fits only when it fits both on its nodes
+ * and in that total, so every policy that places through a ledger keeps within the queue's room.
  */
 public final class NodeLedger {
 
@@ -32,7 +36,7 @@ public final class NodeLedger {
     private double[] freeSize;
     private final double[] sizeScale;
 
-    private NodeLedger(List<Node> nodes) {
+    private NodeLedger(List<Node> nodes, Resources room) {
         this.nodes = nodes;
         this.free = new Resources[nodes.size()];
         this.indexById = new java.util.HashMap<>(nodes.size() * 2);
@@ -42,7 +46,7 @@ public final class NodeLedger {
             indexById.put(nodes.get(i).id(), i);
             total = total.plus(free[i]);
         }
-        this.totalFree = total;
+        this.totalFree = total.min(room);
         Resources capacity = Resources.ZERO;
         for (Node node : nodes) {
             capacity = capacity.plus(node.capacity());
@@ -57,7 +61,7 @@ public final class NodeLedger {
 
     /** A ledger holding each node's available resources. */
     public static NodeLedger of(ClusterSnapshot snapshot) {
-        return new NodeLedger(snapshot.nodes());
+        return new NodeLedger(snapshot.nodes(), snapshot.totalAvailable());
     }
 
     public int size() {
@@ -87,6 +91,9 @@ public final class NodeLedger {
         if (!demand.fitsIn(free[index])) {
             throw new IllegalStateException("node " + nodes.get(index).id() + " has " + free[index]
                     + " free, cannot reserve " + demand);
+        }
+        if (!demand.fitsIn(totalFree)) {
+            throw new IllegalStateException("the room left is " + totalFree + ", cannot reserve " + demand);
         }
         setFree(index, free[index].minus(demand));
         totalFree = totalFree.minus(demand);
@@ -122,15 +129,18 @@ public final class NodeLedger {
         }
     }
 
-    /** True when every task of {@code placement} would fit on its node now. */
+    /** True when every task of {@code placement} would fit on its node now, and all of them in the room left. */
     public boolean fits(Allocation placement, Resources workerDemand, Resources psDemand) {
+        Resources total = Resources.ZERO;
         for (Map.Entry<String, TaskCount> entry : placement.byNode().entrySet()) {
             int index = indexOf(entry.getKey());
-            if (index < 0 || !demandOf(entry.getValue(), workerDemand, psDemand).fitsIn(free[index])) {
+            Resources demand = demandOf(entry.getValue(), workerDemand, psDemand);
+            if (index < 0 || !demand.fitsIn(free[index])) {
                 return false;
             }
+            total = total.plus(demand);
         }
-        return true;
+        return total.fitsIn(totalFree);
     }
 
     /**

@@ -14,7 +14,9 @@ import java.util.TreeMap;
  * The one check every plan passes before it is put in force, in the simulator and in the
  * ResourceManager alike: a plan must decide for every job it was given and for no other, keep each
  * running job within its [min, max] workers and parameter servers, place every task it runs, and
- * place them only on nodes of the snapshot, none of them beyond the room the snapshot offers there.
+ * place them only on nodes of the snapshot, none of them beyond the room the snapshot offers there,
+ * and, where the snapshot limits queues ({@link ClusterSnapshot#queueRooms()}), keep each queue's
+ * jobs together within that queue's room: CapacityScheduler grants no more.
  *
  * <p>Both drivers call it with the snapshot the policy planned on: a plan refused here is a policy
  * bug (or a snapshot the policy misread), so the simulator stops with the exception and the live
@@ -42,6 +44,7 @@ public final class PlanValidator {
         }
         // Sorted so that the node named in a refusal does not depend on hash order.
         Map<String, Resources> used = new TreeMap<>();
+        Map<String, Resources> usedByQueue = new TreeMap<>();
         for (JobSpec spec : jobs) {
             JobPlan decision = plan.jobs().get(spec.id());
             if (decision == null) {
@@ -51,6 +54,7 @@ public final class PlanValidator {
                 checkSizes(plan, spec, decision);
                 for (Map.Entry<String, TaskCount> entry : decision.placement().byNode().entrySet()) {
                     used.merge(entry.getKey(), spec.demandOf(entry.getValue()), Resources::plus);
+                    usedByQueue.merge(spec.queue(), spec.demandOf(entry.getValue()), Resources::plus);
                 }
             }
         }
@@ -66,6 +70,19 @@ public final class PlanValidator {
                         + " planned, " + node.available() + " available");
             }
         });
+        if (snapshot.limitsQueues()) {
+            usedByQueue.forEach((queue, demand) -> {
+                Resources room = snapshot.queueRooms().get(queue);
+                if (room == null) {
+                    throw new InvalidPlanException(plan.policy(), "ran jobs of queue " + queue
+                            + ", which the snapshot gives no room");
+                }
+                if (!demand.fitsIn(room)) {
+                    throw new InvalidPlanException(plan.policy(), "planned " + demand + " for queue " + queue
+                            + ", beyond its room " + room);
+                }
+            });
+        }
     }
 
     private static void checkSizes(Plan plan, JobSpec spec, JobPlan decision) {

@@ -7,10 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.yarndl.core.cluster.ClusterSnapshot;
 import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.job.Allocation;
 import io.yarndl.core.job.TaskCount;
 import io.yarndl.core.testing.Clusters;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -61,5 +63,19 @@ class NodeLedgerTest {
 
         assertTrue(ledger.reserveIfFits(new Allocation(Map.of("a", new TaskCount(2, 0))), gpus(1), Resources.ZERO));
         assertEquals(gpus(2), ledger.free(0));
+    }
+
+    @Test
+    void reservesNoMoreThanTheQueuesRoomThoughItsNodesHaveMore() {
+        ClusterSnapshot limited = new ClusterSnapshot(0, List.of(node("a", 4), node("b", 4)), Map.of("root.dl", gpus(5)));
+        NodeLedger ledger = NodeLedger.of(limited);
+
+        assertEquals(gpus(5), ledger.totalFree());
+        assertFalse(ledger.reserveIfFits(new Allocation(Map.of("a", new TaskCount(4, 0), "b", new TaskCount(2, 0))),
+                gpus(1), Resources.ZERO), "6 GPUs fit on the nodes but not in the room of 5");
+        assertTrue(ledger.reserveIfFits(new Allocation(Map.of("a", new TaskCount(4, 0))), gpus(1), Resources.ZERO));
+        assertFalse(ledger.reserveIfFits(new Allocation(Map.of("b", new TaskCount(2, 0))), gpus(1), Resources.ZERO));
+        assertTrue(ledger.reserveIfFits(new Allocation(Map.of("b", new TaskCount(1, 0))), gpus(1), Resources.ZERO));
+        assertEquals(Resources.ZERO, ledger.totalFree());
     }
 }

@@ -100,4 +100,28 @@ class PlanValidatorTest {
         assertTrue(refused(JobPlan.waiting(PS_JOB.id(), "w"), JobPlan.waiting(OTHER.id(), "w"),
                 JobPlan.waiting("job-x", "w")).getMessage().contains("planned job job-x, which it was not given"));
     }
+
+    @Test
+    void refusesAPlanOverAQueuesRoomThoughTheNodesHaveMore() {
+        ClusterSnapshot limited = new ClusterSnapshot(0, CLUSTER.nodes(), Map.of("root.dl", Resources.of(3, 16, 16_384)));
+        Plan plan = Plan.of(0, "scripted", List.of(placed(OTHER, Map.of("n1", new TaskCount(2, 0), "n2",
+                new TaskCount(2, 0))), JobPlan.waiting(PS_JOB.id(), "w")));
+
+        InvalidPlanException e = assertThrows(InvalidPlanException.class,
+                () -> PlanValidator.check(plan, limited, List.of(PS_JOB, OTHER)));
+
+        assertTrue(e.getMessage().contains("for queue root.dl, beyond its room"), e.getMessage());
+    }
+
+    @Test
+    void refusesRunningAJobOfAQueueTheSnapshotGivesNoRoom() {
+        ClusterSnapshot limited = new ClusterSnapshot(0, CLUSTER.nodes(), Map.of("root.other", Resources.of(8, 32, 32_768)));
+        Plan plan = Plan.of(0, "scripted", List.of(placed(OTHER, Map.of("n1", new TaskCount(1, 0))),
+                JobPlan.waiting(PS_JOB.id(), "w")));
+
+        InvalidPlanException e = assertThrows(InvalidPlanException.class,
+                () -> PlanValidator.check(plan, limited, List.of(PS_JOB, OTHER)));
+
+        assertTrue(e.getMessage().contains("queue root.dl, which the snapshot gives no room"), e.getMessage());
+    }
 }

@@ -29,6 +29,7 @@ public final class Jobs {
 
     private final String id;
     private String user = "alice";
+    private String queue = "root.dl";
     private double submitTimeSec;
     private Resources workerDemand = Clusters.gpus(1);
     private Resources psDemand = PS_DEMAND;
@@ -48,6 +49,12 @@ public final class Jobs {
 
     public Jobs user(String name) {
         this.user = name;
+        return this;
+    }
+
+    /** Submits it to queue {@code path} ({@code root.dl} unless told otherwise). */
+    public Jobs queue(String path) {
+        this.queue = path;
         return this;
     }
 
@@ -107,7 +114,7 @@ public final class Jobs {
 
     public JobSpec spec() {
         boolean withPs = ps > 0;
-        return new JobSpec(id, "test-" + id, user, "root.dl", Framework.PYTORCH,
+        return new JobSpec(id, "test-" + id, user, queue, Framework.PYTORCH,
                 withPs ? Architecture.PARAMETER_SERVER : Architecture.ALLREDUCE, SyncMode.SYNCHRONOUS,
                 workerDemand, withPs ? psDemand : Resources.ZERO, minWorkers, maxWorkers, ps, ps, workers, ps,
                 256, TrainingGoal.steps(1_000));

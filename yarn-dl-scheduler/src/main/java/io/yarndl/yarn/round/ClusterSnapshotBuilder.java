@@ -17,6 +17,9 @@ import java.util.Map;
  * and parameter servers hold there (the policy re-decides those every round); what non-DL
  * applications and ApplicationMasters hold is not the policy's and is left out.
  *
+ * <p>Each DL queue's room, what CapacityScheduler would let its jobs hold ({@link QueueRooms}), goes
+ * with the nodes: the policy divides within both.
+ *
  * <p>The jobs' containers must come from the same readings ({@link NodeReading#tasksByAttempt}):
  * then a container is counted either free or held by a job, never lost between two reads.
  */
@@ -25,7 +28,14 @@ public final class ClusterSnapshotBuilder {
     /** The accelerator type of nodes in the default (unlabelled) partition. */
     public static final String DEFAULT_ACCELERATOR = "default";
 
+    /** A snapshot no queue limits (tests). */
     public ClusterSnapshot build(double timeSec, Collection<NodeReading> nodes, List<DlJobState> jobs) {
+        return build(timeSec, nodes, jobs, Map.of());
+    }
+
+    /** A snapshot whose DL queues may hold at most {@code queueRooms} ({@link QueueRooms}). */
+    public ClusterSnapshot build(double timeSec, Collection<NodeReading> nodes, List<DlJobState> jobs,
+                                 Map<String, Resources> queueRooms) {
         Map<String, Resources> heldByDl = new HashMap<>();
         for (DlJobState job : jobs) {
             for (HeldTask task : job.tasks()) {
@@ -40,7 +50,7 @@ public final class ClusterSnapshotBuilder {
             result.add(new Node(node.name(), node.rack(), accelerator, capacity, clamp(free, capacity)));
         }
         result.sort(Comparator.comparing(Node::id));
-        return new ClusterSnapshot(timeSec, result);
+        return new ClusterSnapshot(timeSec, result, queueRooms);
     }
 
     // A node whose capacity shrank under running containers reports negative free resources.

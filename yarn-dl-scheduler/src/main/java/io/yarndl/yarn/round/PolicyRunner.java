@@ -3,6 +3,7 @@ package io.yarndl.yarn.round;
 import io.yarndl.core.cluster.ClusterSnapshot;
 import io.yarndl.core.job.JobView;
 import io.yarndl.core.policy.LearningPolicy;
+import io.yarndl.core.policy.PerQueuePolicy;
 import io.yarndl.core.policy.Plan;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.PolicyState;
@@ -39,6 +40,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * built from has changed. {@link #switchTo(String)} puts another policy of the registry in place
  * at run time; it lasts until the RM restarts.
  *
+ * <p>Every instance is wrapped in a {@link PerQueuePolicy}: where the snapshot gives DL queues their
+ * rooms, each queue's room is divided among its own jobs.
+ *
  * <p>A {@link LearningPolicy}'s state is saved after every good round, on the policy's own thread,
  * so the copy the checkpoint stores is always one the policy planned with. A fresh instance of the
  * same policy, after an overrun or an RM restart, is given that state back instead of learning
@@ -64,7 +68,7 @@ public final class PolicyRunner implements AutoCloseable {
     public PolicyRunner(PolicyRegistry registry, String policyName, PolicyGuard guard) {
         this.registry = registry;
         this.guard = guard;
-        this.slot = new AtomicReference<>(new Slot(policyName, registry.create(policyName), newExecutor(), 0));
+        this.slot = new AtomicReference<>(new Slot(policyName, perQueue(registry, policyName), newExecutor(), 0));
     }
 
     /** The policy the next round runs. */
@@ -213,12 +217,17 @@ public final class PolicyRunner implements AutoCloseable {
 
     /** A new instance of {@code name} on {@code executor}, given what this policy learned last. */
     private Slot fresh(String name, ExecutorService executor, int overruns) {
-        SchedulingPolicy policy = registry.create(name);
+        SchedulingPolicy policy = perQueue(registry, name);
         PolicyState known = lastState;
         if (known != null && known.policy().equals(name) && policy instanceof LearningPolicy learning) {
             executor.submit(() -> learning.restoreState(known));
         }
         return new Slot(name, policy, executor, overruns);
+    }
+
+    /** Policy {@code name} run once per DL queue on that queue's room ({@link PerQueuePolicy}). */
+    private static SchedulingPolicy perQueue(PolicyRegistry registry, String name) {
+        return PerQueuePolicy.of(() -> registry.create(name));
     }
 
     private static ExecutorService newExecutor() {

@@ -1,6 +1,7 @@
 package io.yarndl.yarn.round;
 
 import io.yarndl.core.cluster.ClusterSnapshot;
+import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.job.JobView;
 import io.yarndl.core.policy.InvalidPlanException;
 import io.yarndl.core.policy.Plan;
@@ -13,6 +14,7 @@ import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
@@ -43,12 +45,22 @@ public final class SchedulingRound {
         this.metrics = metrics;
     }
 
-    /** Runs a round; the plan it put in force, or empty when the last good plan stays. */
+    /** Runs a round that no queue limits (tests); the plan it put in force, or empty when the last good plan stays. */
     public Optional<Plan> run(double nowSec, Collection<NodeReading> nodes, List<DlJobState> jobs) {
+        return run(nowSec, nodes, jobs, Map.of());
+    }
+
+    /**
+     * Runs a round; the plan it put in force, or empty when the last good plan stays.
+     *
+     * @param queueRooms what each DL queue's jobs may hold ({@link QueueRooms}), in the order queues are planned
+     */
+    public Optional<Plan> run(double nowSec, Collection<NodeReading> nodes, List<DlJobState> jobs,
+                              Map<String, Resources> queueRooms) {
         long start = System.nanoTime();
         try {
             recordHoldings(jobs);
-            ClusterSnapshot snapshot = snapshots.build(nowSec, nodes, jobs);
+            ClusterSnapshot snapshot = snapshots.build(nowSec, nodes, jobs, queueRooms);
             List<JobView> views = new ArrayList<>(jobs.size());
             for (DlJobState job : jobs) {
                 views.add(job.toView());
