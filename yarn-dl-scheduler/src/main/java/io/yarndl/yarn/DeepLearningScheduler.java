@@ -18,7 +18,6 @@ import io.yarndl.yarn.recovery.RecoveryReport;
 import io.yarndl.yarn.recovery.ZooKeeperState;
 import io.yarndl.yarn.recovery.RestoredPlanHold;
 import io.yarndl.yarn.round.HeldTask;
-import io.yarndl.yarn.round.NodeReading;
 import io.yarndl.yarn.round.PlanBook;
 import io.yarndl.yarn.round.PolicyRunner;
 import io.yarndl.yarn.round.SchedulingRound;
@@ -31,7 +30,6 @@ import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ResourceRequest;
 import org.apache.hadoop.yarn.api.records.SchedulingRequest;
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp;
-import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMAppImpl;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.Allocation;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ContainerUpdates;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CSQueue;
@@ -97,7 +95,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
     private final Map<ApplicationAttemptId, AttemptAsks> attemptAsks = new ConcurrentHashMap<>();
     private final Set<ApplicationAttemptId> warnedSchedulingRequests = ConcurrentHashMap.newKeySet();
     private final RmJobCollector collector = new RmJobCollector(this);
-    private final RmQueueRooms queueRooms = new RmQueueRooms(this);
+    private final RoundGathering gathering = new RoundGathering(collector, new RmQueueRooms(this)::read);
 
     private SchedulerSettings settings;
     private PolicyRunner policyRunner;
@@ -128,10 +126,11 @@ public class DeepLearningScheduler extends CapacityScheduler {
         round = new SchedulingRound(policyRunner, planBook, metrics.rounds());
         shrinker = new ShrinkEnforcer(settings.preemptionGrace(),
                 metrics.enforcement().counting(new DispatchingActions(getRMContext())));
-        status = new SchedulerStatus(planBook, policyRunner, dl2.status(), settings.policy(), this::yarnStateOf);
+        RmApplications applications = new RmApplications(getRMContext());
+        status = new SchedulerStatus(planBook, policyRunner, dl2.status(), settings.policy(), applications::yarnStateOf);
         hold = new RestoredPlanHold(settings.recoveryNodeWait());
         // Built here, started in serviceStart: on RM recovery, applications are re-admitted in between.
-        zooKeeper = new ZooKeeperState(settings, planBook, policyRunner, status, hold, this::isLiveApplication,
+        zooKeeper = new ZooKeeperState(settings, planBook, policyRunner, status, hold, applications::isLive,
                 () -> dl2.status().servingVersion().orElse(null));
         metrics.zooKeeper().watch(zooKeeper);
         admissions = new DlAdmissions(this, settings, dlApplications, zooKeeper);
@@ -327,26 +326,6 @@ public class DeepLearningScheduler extends CapacityScheduler {
         return nodes == null || nodes.isEmpty() ? null : nodes.get(0).getRackName();
     }
 
-    /** Whether {@code applicationId} names an application of this RM that has not ended. */
-    private boolean isLiveApplication(String applicationId) {
-        try {
-            RMApp app = getRMContext().getRMApps().get(ApplicationId.fromString(applicationId));
-            return app != null && !RMAppImpl.isAppInFinalState(app);
-        } catch (IllegalArgumentException notAnId) {
-            return false;
-        }
-    }
-
-    /** The RM's state of an application, by its id; empty for an id it does not know or cannot parse. */
-    private Optional<String> yarnStateOf(String applicationId) {
-        try {
-            RMApp app = getRMContext().getRMApps().get(ApplicationId.fromString(applicationId));
-            return app == null ? Optional.empty() : Optional.of(app.createApplicationState().name());
-        } catch (IllegalArgumentException notAnId) {
-            return Optional.empty();
-        }
-    }
-
     /**
      * Drops a finished application's records, in memory and in ZooKeeper: a killed AM gets no
      * chance to remove its own. In the background, so the scheduler's event thread never waits on
@@ -368,12 +347,11 @@ public class DeepLearningScheduler extends CapacityScheduler {
                 zooKeeper.afterRound(started);
                 return;
             }
-            List<NodeReading> nodes = NodeReading.ofAll(getAllNodes());
-            var jobs = collector.collect(List.copyOf(dlApplications.values()), watcher, NodeReading.tasksByAttempt(nodes));
+            RoundGathering.Inputs in = gathering.read(getAllNodes(), dlApplications.values(), watcher);
             long now = System.currentTimeMillis();
-            round.run(now / 1000.0, nodes, jobs, queueRooms.read(nodes, jobs));
+            round.run(now / 1000.0, in.nodes(), in.jobs(), in.rooms());
             zooKeeper.afterRound(now);
-            status.afterRound(now / 1000.0, jobs);
+            status.afterRound(now / 1000.0, in.jobs());
             for (DlApplication app : dlApplications.values()) {
                 FiCaSchedulerApp attempt = currentAttempt(app.id());
                 if (attempt != null) {
