@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.demo.cluster.DlClusterOptions;
 import io.yarndl.demo.cluster.DlMiniCluster;
+import io.yarndl.it.support.Poll;
 import io.yarndl.it.toyam.ToyJobClient;
 import io.yarndl.yarn.DeepLearningScheduler;
 import io.yarndl.contract.access.AppZkCredentials;

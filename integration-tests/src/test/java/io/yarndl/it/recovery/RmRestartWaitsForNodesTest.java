@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.yarndl.demo.cluster.DlClusterOptions;
 import io.yarndl.demo.cluster.DlMiniCluster;
+import io.yarndl.it.support.Poll;
 import io.yarndl.it.toyam.ToyJobClient;
 import io.yarndl.yarn.DeepLearningScheduler;
 import io.yarndl.yarn.metrics.RoundMetrics;

@@ -7,6 +7,7 @@ import io.yarndl.core.job.ProgressSample;
 import io.yarndl.core.policy.Plan;
 import io.yarndl.demo.cluster.DlClusterOptions;
 import io.yarndl.demo.cluster.DlMiniCluster;
+import io.yarndl.it.support.Poll;
 import io.yarndl.it.toyam.ToyJobClient;
 import io.yarndl.yarn.DeepLearningScheduler;
 import io.yarndl.yarn.config.SchedulerSettings;
