@@ -14,8 +14,11 @@ import org.apache.log4j.spi.LoggingEvent;
  */
 public final class CapturedLog implements AutoCloseable {
 
-    /** One line: its level and its rendered message. */
-    public record Line(Level level, String message) {
+    /**
+     * One line: its level, its rendered message, and when it was logged (the event's own time, taken
+     * on the logging thread: tests that time what the scheduler did read it, not when they saw the line).
+     */
+    public record Line(Level level, String message, long epochMillis) {
         @Override
         public String toString() {
             return level + " " + message;
@@ -27,7 +30,7 @@ public final class CapturedLog implements AutoCloseable {
     private final AppenderSkeleton appender = new AppenderSkeleton() {
         @Override
         protected void append(LoggingEvent event) {
-            lines.add(new Line(event.getLevel(), event.getRenderedMessage()));
+            lines.add(new Line(event.getLevel(), event.getRenderedMessage(), event.getTimeStamp()));
         }
 
         @Override

@@ -12,10 +12,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Kills the containers whose grace period is over ({@link ShrinkEnforcer#killExpired}) on a thread
- * of its own, every {@code tick}. The round thread waits on ZooKeeper (up to a second per round
- * while ZooKeeper is down) and on the policy (up to its timeout); a kill on that thread came that
- * much late, and a returning queue waited for its share. A kill only dispatches an event to the
- * RM, so this thread never blocks on anything but the enforcer's lock.
+ * of its own, every {@code tick}, so a kill comes at most a tick after the grace period ends. The
+ * round thread waits on ZooKeeper (a second each round until ZooKeeper is first reached, so for
+ * as long as it is down at the RM's start) and on the policy (up to its timeout); a kill on that
+ * thread came up to a round late (about 0.7 s with a 1.5 s grace period and rounds every 1.1 s,
+ * {@code ShrinksOnTimeWhileZooKeeperIsDownTest}), and a returning queue waited that much longer
+ * for its share. A kill only dispatches an event to the RM, so this thread never blocks on
+ * anything but the enforcer's lock.
  */
 public final class KillTimer implements AutoCloseable {
 
