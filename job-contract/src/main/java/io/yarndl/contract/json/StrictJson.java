@@ -110,6 +110,11 @@ public final class StrictJson {
         return bind(object(json), type);
     }
 
+    /** {@code value} as a tree, for a document's migration to edit before it is bound. */
+    public JsonNode tree(Object value) {
+        return mapper.valueToTree(value);
+    }
+
     /** {@code value} as compact JSON: fields in declaration order, non-finite doubles as strings. */
     public String write(Object value) {
         try {
