@@ -2,15 +2,15 @@ package io.yarndl.contract.json;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.DeserializationConfig;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
+import com.fasterxml.jackson.databind.deser.ResolvableDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import java.io.IOException;
 import java.lang.reflect.Constructor;
@@ -40,17 +40,34 @@ final class ExactTuples extends BeanDeserializerModifier {
     }
 
     /** One tuple record, read element by element through its canonical constructor. */
-    private static final class Tuple extends StdDeserializer<Object> {
+    private static final class Tuple extends StdDeserializer<Object> implements ResolvableDeserializer {
 
         private static final long serialVersionUID = 1L;
 
         private final transient RecordComponent[] components;
+        private final transient Constructor<?> canonical;
         private final List<String> names;
+        private transient JsonDeserializer<?>[] elements;
 
         Tuple(Class<?> type) {
             super(type);
             this.components = type.getRecordComponents();
             this.names = Arrays.stream(components).map(RecordComponent::getName).toList();
+            try {
+                this.canonical = type.getDeclaredConstructor(
+                        Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new));
+            } catch (NoSuchMethodException e) {
+                throw new IllegalStateException("a record without its canonical constructor: " + type, e);
+            }
+            canonical.setAccessible(true);
+        }
+
+        @Override
+        public void resolve(DeserializationContext context) throws JsonMappingException {
+            elements = new JsonDeserializer<?>[components.length];
+            for (int i = 0; i < components.length; i++) {
+                elements[i] = context.findRootValueDeserializer(context.constructType(components[i].getGenericType()));
+            }
         }
 
         @Override
@@ -58,19 +75,21 @@ final class ExactTuples extends BeanDeserializerModifier {
             if (!parser.isExpectedStartArrayToken()) {
                 return context.handleUnexpectedToken(handledType(), parser);
             }
-            JsonNode tuple = context.readTree(parser);
-            if (tuple.size() != components.length) {
-                throw JsonMappingException.from(parser, "must be an array " + names + ", got " + tuple.size()
-                        + (tuple.size() == 1 ? " value" : " values"));
-            }
             Object[] values = new Object[components.length];
-            for (int i = 0; i < components.length; i++) {
-                values[i] = element(tuple.get(i), components[i], parser, context);
+            int count = 0;
+            for (JsonToken token = parser.nextToken(); token != JsonToken.END_ARRAY; token = parser.nextToken()) {
+                if (count < components.length) {
+                    values[count] = element(count, parser, context);
+                } else {
+                    parser.skipChildren();
+                }
+                count++;
+            }
+            if (count != components.length) {
+                throw JsonMappingException.from(parser, "must be an array " + names + ", got " + count
+                        + (count == 1 ? " value" : " values"));
             }
             try {
-                Constructor<?> canonical = handledType().getDeclaredConstructor(
-                        Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new));
-                canonical.setAccessible(true);
                 return canonical.newInstance(values);
             } catch (InvocationTargetException e) {
                 throw ValueInstantiationException.from(parser, e.getCause().getMessage(),
@@ -80,18 +99,16 @@ final class ExactTuples extends BeanDeserializerModifier {
             }
         }
 
-        /** The element as its component; a refusal is named by the component and shows the element. */
-        private static Object element(JsonNode node, RecordComponent component, JsonParser parser,
-                                      DeserializationContext context) throws IOException {
-            // Left open: a tree parser holds nothing, and a refusal shows the value it stands on.
-            JsonParser element = node.traverse(parser.getCodec());
-            element.nextToken();
+        /** Element {@code i}, the parser on its first token; a refusal is named by its component. */
+        private Object element(int i, JsonParser parser, DeserializationContext context) throws IOException {
             try {
-                return context.readValue(element, context.constructType(component.getGenericType()));
-            } catch (MismatchedInputException e) {
-                // Jackson reports from the outer parser, which has left the element behind.
-                throw JsonMappingException.wrapWithPath(MismatchedInputException.from(element, e.getTargetType(),
-                        e.getOriginalMessage()), component.getDeclaringRecord(), component.getName());
+                if (parser.currentToken() == JsonToken.VALUE_NULL) {
+                    // Deserializers leave null to their caller, and a tuple's elements are never null.
+                    return context.reportInputMismatch(components[i].getType(), "null in a tuple");
+                }
+                return elements[i].deserialize(parser, context);
+            } catch (JsonMappingException e) {
+                throw JsonMappingException.wrapWithPath(e, handledType(), names.get(i));
             }
         }
     }

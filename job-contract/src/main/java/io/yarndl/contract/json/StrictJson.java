@@ -20,8 +20,10 @@ import java.nio.charset.StandardCharsets;
  * Jackson data binding set up to read stored documents strictly: a field the target record does
  * not declare, a required field that is absent, a {@code null} where no annotation allows one, a
  * string where a number belongs (or the reverse), a fraction where an integer belongs, duplicate
- * keys, trailing content and a tuple of the wrong length ({@link ExactTuples}) are all refused with a {@link JsonProblem} that names the field's path.
- * The strings {@code "NaN"}, {@code "Infinity"} and {@code "-Infinity"} (and {@code "INF"},
+ * keys, trailing content and a tuple of the wrong length ({@link ExactTuples}) are all refused
+ * with a {@link JsonProblem} that names the field's path. Reading is two steps, {@link #object}
+ * then {@link #bind}, so that a caller can read a version field first and migrate the tree. The
+ * strings {@code "NaN"}, {@code "Infinity"} and {@code "-Infinity"} (and {@code "INF"},
  * {@code "-INF"}) are read as doubles: standard JSON has no such numbers, so Jackson writes
  * non-finite doubles that way. Enum names are read case-insensitively.
  *
@@ -103,11 +105,6 @@ public final class StrictJson {
         } catch (JsonProcessingException e) {
             throw new JsonProblem("not readable: " + e.getOriginalMessage(), e);
         }
-    }
-
-    /** The JSON object in {@code json} as a {@code type}. */
-    public <T> T read(String json, Class<T> type) throws JsonProblem {
-        return bind(object(json), type);
     }
 
     /** {@code value} as a tree, for a document's migration to edit before it is bound. */

@@ -39,8 +39,12 @@ class StrictJsonTest {
             + "{\"jobId\":\"b\",\"workers\":2,\"points\":{\"x\":[1.0,2]}},"
             + "{\"jobId\":\"c\",\"workers\":3,\"points\":{}}]}";
 
+    private static <T> T read(StrictJson reader, String text, Class<T> type) throws JsonProblem {
+        return reader.bind(reader.object(text), type);
+    }
+
     private String refused(StrictJson reader, String text, Class<?> type) {
-        return assertThrows(JsonProblem.class, () -> reader.read(text, type)).getMessage();
+        return assertThrows(JsonProblem.class, () -> reader.bind(reader.object(text), type)).getMessage();
     }
 
     private String refused(String text) {
@@ -49,7 +53,7 @@ class StrictJsonTest {
 
     @Test
     void readsAWellFormedDocumentAndWritesItBackInDeclarationOrder() throws Exception {
-        Plan plan = json.read(GOOD, Plan.class);
+        Plan plan = read(json, GOOD, Plan.class);
         assertEquals(2, plan.jobs().get(1).workers());
         assertEquals(new Point(1.0, 2), plan.jobs().get(1).points().get("x"));
         assertTrue(json.write(plan).startsWith("{\"timeSec\":1.5,\"jobs\":[{\"jobId\":\"a\""), json.write(plan));
@@ -96,6 +100,8 @@ class StrictJsonTest {
                 refused(GOOD.replace("[1.0,2]", "[1.0,2,3]")));
         assertEquals("field 'jobs[1].points.x.step' must be an integer, got 2.5",
                 refused(GOOD.replace("[1.0,2]", "[1.0,2.5]")));
+        assertEquals("field 'jobs[1].points.x.timeSec' must be a number, got null",
+                refused(GOOD.replace("[1.0,2]", "[null,2]")));
         assertEquals("field 'jobs[1].points.x' must be an array [timeSec, step], got an object",
                 refused(GOOD.replace("[1.0,2]", "{}")));
     }
@@ -104,9 +110,9 @@ class StrictJsonTest {
     void nonFiniteDoublesAreWrittenAsStringsAndReadBack() throws Exception {
         Point point = new Point(Double.NaN, 1);
         assertEquals("[\"NaN\",1]", json.write(point));
-        assertEquals(Double.POSITIVE_INFINITY, json.read("{\"timeSec\":\"INF\",\"jobs\":[],\"note\":null}", Plan.class)
+        assertEquals(Double.POSITIVE_INFINITY, read(json, "{\"timeSec\":\"INF\",\"jobs\":[],\"note\":null}", Plan.class)
                 .timeSec());
-        assertEquals(Double.NEGATIVE_INFINITY, json.read(GOOD.replace("1.5", "\"-Infinity\""), Plan.class).timeSec());
+        assertEquals(Double.NEGATIVE_INFINITY, read(json, GOOD.replace("1.5", "\"-Infinity\""), Plan.class).timeSec());
         assertEquals("field 'timeSec' must be a number, got \"nan\"", refused(GOOD.replace("1.5", "\"nan\"")));
     }
 
@@ -121,8 +127,8 @@ class StrictJsonTest {
     @Test
     void withRequiredAsAnnotatedAnAbsentOrNullOptionalFieldReadsAsNull() throws Exception {
         StrictJson lenient = StrictJson.requiredAsAnnotated();
-        assertEquals(new Optional(1, null), lenient.read("{\"size\":1}", Optional.class));
-        assertEquals(new Optional(1, null), lenient.read("{\"size\":1,\"extra\":null}", Optional.class));
+        assertEquals(new Optional(1, null), read(lenient, "{\"size\":1}", Optional.class));
+        assertEquals(new Optional(1, null), read(lenient, "{\"size\":1,\"extra\":null}", Optional.class));
         assertEquals("missing required field 'size'", refused(lenient, "{\"extra\":1}", Optional.class));
         assertEquals("unknown field 'more' (allowed: size, extra)", refused(lenient, "{\"size\":1,\"more\":1}",
                 Optional.class));
