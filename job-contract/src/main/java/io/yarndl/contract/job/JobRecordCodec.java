@@ -11,8 +11,8 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The JSON of the two job records an ApplicationMaster writes to ZooKeeper. Thread-safe (one
- * immutable Jackson mapper); pure text work, so a lost ZooKeeper connection does not concern it.
+ * The JSON of the two job records an ApplicationMaster writes to ZooKeeper. Thread-safe (two
+ * immutable Jackson mappers); pure text work, so a lost ZooKeeper connection does not concern it.
  *
  * <h2>Spec, {@code <root>/jobs/<applicationId>/spec}</h2>
  * <pre>{@code

@@ -3,7 +3,6 @@ package io.yarndl.contract.json;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.DatabindException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
@@ -28,8 +27,7 @@ final class BindingFailure {
     private BindingFailure() {
     }
 
-    static JsonProblem problem(DatabindException failure) {
-        JsonMappingException e = (JsonMappingException) failure;
+    static JsonProblem problem(JsonMappingException e) {
         String path = path(e.getPath());
         if (e instanceof UnrecognizedPropertyException unknown) {
             return JsonProblem.unknown(path, allowed(unknown));
@@ -105,34 +103,19 @@ final class BindingFailure {
         return Map.class.isAssignableFrom(type) || type.isRecord() ? "an object" : "a " + type.getSimpleName();
     }
 
+    /** The value the parser stands on, as it was written; a structure by its kind alone. */
     private static String shown(JsonParser parser) {
         JsonToken token = parser.currentToken();
         if (token == null) {
             return "nothing";
         }
-        switch (token) {
-            case START_OBJECT:
-            case END_OBJECT:
-                return "an object";
-            case START_ARRAY:
-            case END_ARRAY:
-                return "an array";
-            case VALUE_STRING:
-                try {
-                    return cut(TextNode.valueOf(parser.getText()).toString());
-                } catch (IOException e) {
-                    return "a string";
-                }
-            default:
-                return cut(token.asString() != null ? token.asString() : textOf(parser));
+        if (token.isStructStart() || token.isStructEnd()) {
+            return token == JsonToken.START_OBJECT || token == JsonToken.END_OBJECT ? "an object" : "an array";
         }
-    }
-
-    private static String textOf(JsonParser parser) {
         try {
-            return parser.getText();
+            return cut(token == JsonToken.VALUE_STRING ? TextNode.valueOf(parser.getText()).toString() : parser.getText());
         } catch (IOException e) {
-            return "a " + parser.currentToken();
+            return "a " + token;
         }
     }
 

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DatabindException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
@@ -100,7 +100,7 @@ public final class StrictJson {
     public <T> T bind(JsonNode tree, Class<T> type) throws JsonProblem {
         try {
             return mapper.treeToValue(tree, type);
-        } catch (DatabindException e) {
+        } catch (JsonMappingException e) {
             throw BindingFailure.problem(e);
         } catch (JsonProcessingException e) {
             throw new JsonProblem("not readable: " + e.getOriginalMessage(), e);
