@@ -11,9 +11,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The job records' stored format, pinned by files written by the hand-written codec of release
- * 0.x: an AM and a scheduler of different releases share these records in ZooKeeper, so the codec
- * must write exactly these bytes and read them back.
+ * The job records' stored format, pinned by files that the hand-written codec before Jackson
+ * mapping wrote: an AM and a scheduler of different releases share these records in ZooKeeper, so
+ * the codec must write exactly these bytes and read them back.
  */
 class JobRecordFormatTest {
 
