@@ -3,7 +3,7 @@ package io.yarndl.contract.job;
 /**
  * A job record in ZooKeeper that cannot be used: not JSON, an unknown version, a missing, unknown
  * or ill-typed field, or values a {@link io.yarndl.core.job.JobSpec} would reject. The message
- * names the record and the field (for example {@code spec field 'worker.gpus': ...}); whoever
+ * names the record and the field (for example {@code spec: missing required field 'worker.gpus'}); whoever
  * read the bytes adds the ZooKeeper path when it reports. A local parsing failure, never a
  * connection problem.
  */

@@ -63,6 +63,18 @@ class JobRecordCodecTest {
     }
 
     @Test
+    void anExplicitNullForAnOptionalSpecFieldMeansItsDefault() throws Exception {
+        JobDescription description = codec.specFromJson(JobDescriptions.DOCUMENTED_SPEC
+                .replace("\"syncMode\":\"SYNC\"", "\"syncMode\":null").replace("\"requestedWorkers\":2", "\"requestedWorkers\":null")
+                .replace("\"ps\":{\"gpus\":0,\"vcores\":1,\"memoryMb\":2048}", "\"ps\":null"));
+        assertEquals(SyncMode.SYNCHRONOUS, description.syncMode());
+        assertEquals(4, description.requestedWorkers());
+        assertEquals(Resources.ZERO, description.psDemand());
+        assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("\"maxWorkers\":4", "\"maxWorkers\":null"),
+                "spec: field 'maxWorkers' must be an integer, got null");
+    }
+
+    @Test
     void progressRoundTrips() throws Exception {
         ProgressSample sample = new ProgressSample(1732200000.5, 1200, 0.83, 4.2, 2, 0);
         assertEquals(sample, codec.progressFromJson(codec.progressToJson(sample)));
@@ -90,8 +102,8 @@ class JobRecordCodecTest {
                 + "\"stepsPerSecond\":1,\"workers\":1}]}", "progress: missing required field 'samples[1].ps'");
         assertMalformedProgress("{\"version\":2,\"samples\":[" + good.replace("}", ",\"extra\":1}") + "]}",
                 "progress: unknown field 'samples[0].extra'");
-        assertMalformedProgress("{\"version\":2,\"samples\":[]}", "progress field 'samples' must hold at least one sample");
-        assertMalformedProgress("{\"version\":2,\"samples\":" + good + "}", "progress field 'samples' must be an array");
+        assertMalformedProgress("{\"version\":2,\"samples\":[]}", "progress: field 'samples' must hold at least one sample");
+        assertMalformedProgress("{\"version\":2,\"samples\":" + good + "}", "progress: field 'samples' must be an array");
         assertMalformedProgress("{\"version\":3,\"samples\":[" + good + "]}", "progress: unsupported version 3 (this reader understands version [1, 2])");
         assertThrows(IllegalArgumentException.class, () -> codec.progressToJson(List.of()));
     }
@@ -156,7 +168,7 @@ class JobRecordCodecTest {
     @Test
     void listsAllowedValuesOfABadEnum() {
         assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("PYTORCH", "TENSORFLOW"),
-                "spec field 'framework' has unknown value \"TENSORFLOW\" (allowed: PYTORCH, MXNET)");
+                "spec: field 'framework' has unknown value \"TENSORFLOW\" (allowed: PYTORCH, MXNET)");
         assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("\"SYNC\"", "\"eventually\""),
                 "(allowed: SYNC, ASYNC, SYNCHRONOUS, ASYNCHRONOUS)");
     }
@@ -181,21 +193,21 @@ class JobRecordCodecTest {
     @Test
     void rejectsWrongTypesAndBadValuesNamingTheField() {
         assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("\"maxWorkers\":4", "\"maxWorkers\":\"4\""),
-                "spec field 'maxWorkers' must be an integer, got \"4\"");
+                "spec: field 'maxWorkers' must be an integer, got \"4\"");
         assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("\"maxWorkers\":4", "\"maxWorkers\":4.5"),
-                "spec field 'maxWorkers' must be an integer, got 4.5");
+                "spec: field 'maxWorkers' must be an integer, got 4.5");
         assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("\"vcores\":2", "\"vcores\":-2"),
-                "spec field 'worker.vcores' must not be negative, got -2");
+                "spec: field 'worker.vcores' must not be negative, got -2");
         assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("{\"targetLoss\":0.1}", "{\"targetLoss\":0.1,\"steps\":9}"),
                 "spec: field 'goal' must have exactly one of 'targetLoss' or 'steps', got both");
         assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("{\"targetLoss\":0.1}", "{}"), "got neither");
         assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("{\"targetLoss\":0.1}", "{\"targetLoss\":-1}"),
-                "spec field 'goal.targetLoss' is invalid: target loss must be a positive finite number");
+                "spec: field 'goal.targetLoss' is invalid: target loss must be a positive finite number");
         assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("\"resnet50\"", "null"),
-                "spec field 'name' must be a string, got null");
+                "spec: field 'name' must be a string, got null");
         MalformedRecordException e = assertThrows(MalformedRecordException.class, () -> codec.progressFromJson(
                 "{\"version\":1,\"timeSec\":1,\"step\":1,\"loss\":\"low\",\"stepsPerSecond\":1,\"workers\":1,\"ps\":0}"));
-        assertEquals("progress field 'loss' must be a number, got \"low\"", e.getMessage());
+        assertEquals("progress: field 'loss' must be a number, got \"low\"", e.getMessage());
     }
 
     private void assertMalformedSpec(String json, String expectedMessagePart) {

@@ -1,20 +1,17 @@
 package io.yarndl.yarn.state;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.annotation.JsonFormat;
+import io.yarndl.contract.json.InvalidField;
 import io.yarndl.yarn.round.PlanBook;
 import io.yarndl.yarn.status.SizePoint;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The checkpoint's {@code carriedOver} field (format 2 on) as JSON and back:
+ * The checkpoint's {@code carriedOver} field (format 2 on):
  * <pre>{@code
  * "carriedOver":{"dlNodes":["node-1","node-2"],
  *   "sizes":{"application_1_0001":[[1732199990.0,2,0,2,0]]},
@@ -24,92 +21,57 @@ import java.util.TreeSet;
  * {@code [timeSec, workers, ps, reason]}, grouped by job (jobs in id order, each job's oldest
  * first). Reading gives the record's canonical order back: by time, then job id.
  */
-final class CarriedOverJson {
+record CarriedOverJson(List<String> dlNodes, Map<String, List<Size>> sizes, Map<String, List<Change>> targetChanges) {
 
     static final String FIELD = "carriedOver";
-    private static final String DOC = "checkpoint";
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    private CarriedOverJson() {
+    @JsonFormat(shape = JsonFormat.Shape.ARRAY)
+    record Size(double timeSec, int heldWorkers, int heldPs, int targetWorkers, int targetPs) {
+
+        Size {
+            count("heldWorkers", heldWorkers);
+            count("heldPs", heldPs);
+            count("targetWorkers", targetWorkers);
+            count("targetPs", targetPs);
+        }
     }
 
-    /** The field as format 1 checkpoints implicitly had it: nothing carried over. */
-    static ObjectNode none() {
-        return toTree(CarriedOver.NONE);
+    @JsonFormat(shape = JsonFormat.Shape.ARRAY)
+    record Change(double timeSec, int workers, int ps, String reason) {
+
+        Change {
+            count("workers", workers);
+            count("ps", ps);
+        }
     }
 
-    static ObjectNode toTree(CarriedOver carried) {
-        ObjectNode json = NODES.objectNode();
-        ArrayNode nodes = json.putArray("dlNodes");
-        carried.dlNodes().forEach(nodes::add);
-        Map<String, ArrayNode> sizes = new TreeMap<>();
+    static CarriedOverJson of(CarriedOver carried) {
+        Map<String, List<Size>> sizes = new TreeMap<>();
         for (SizePoint point : carried.sizes()) {
-            sizes.computeIfAbsent(point.jobId(), job -> NODES.arrayNode()).addArray().add(real(point.timeSec()))
-                    .add(point.heldWorkers()).add(point.heldPs()).add(point.targetWorkers()).add(point.targetPs());
+            sizes.computeIfAbsent(point.jobId(), job -> new ArrayList<>()).add(new Size(point.timeSec(),
+                    point.heldWorkers(), point.heldPs(), point.targetWorkers(), point.targetPs()));
         }
-        json.putObject("sizes").setAll(sizes);
-        Map<String, ArrayNode> changes = new TreeMap<>();
+        Map<String, List<Change>> changes = new TreeMap<>();
         for (PlanBook.TargetChange change : carried.targetChanges()) {
-            changes.computeIfAbsent(change.jobId(), job -> NODES.arrayNode()).addArray().add(real(change.timeSec()))
-                    .add(change.workers()).add(change.ps()).add(change.reason());
+            changes.computeIfAbsent(change.jobId(), job -> new ArrayList<>()).add(new Change(change.timeSec(),
+                    change.workers(), change.ps(), change.reason()));
         }
-        json.putObject("targetChanges").setAll(changes);
-        return json;
+        return new CarriedOverJson(List.copyOf(carried.dlNodes()), sizes, changes);
     }
 
-    static CarriedOver fromTree(CheckpointFields top) throws UnreadableCheckpointException {
-        CheckpointFields carried = top.object(FIELD, "dlNodes", "sizes", "targetChanges");
-        SortedSet<String> nodes = new TreeSet<>();
-        List<JsonNode> names = carried.array("dlNodes");
-        for (int i = 0; i < names.size(); i++) {
-            nodes.add(carried.textAt(names.get(i), carried.child("dlNodes") + "[" + i + "]"));
-        }
-        List<SizePoint> sizes = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> job : carried.members("sizes").entrySet()) {
-            String at = carried.child("sizes") + "." + job.getKey();
-            for (List<JsonNode> values : tuples(carried, job.getValue(), at, 5,
-                    "[timeSec, heldWorkers, heldPs, targetWorkers, targetPs]")) {
-                sizes.add(new SizePoint(carried.realAt(values.get(0), at), job.getKey(),
-                        count(carried, values.get(1), at), count(carried, values.get(2), at),
-                        count(carried, values.get(3), at), count(carried, values.get(4), at)));
-            }
-        }
+    CarriedOver toCarriedOver() {
+        List<SizePoint> points = new ArrayList<>();
+        sizes.forEach((job, list) -> list.forEach(size -> points.add(new SizePoint(size.timeSec, job, size.heldWorkers,
+                size.heldPs, size.targetWorkers, size.targetPs))));
         List<PlanBook.TargetChange> changes = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> job : carried.members("targetChanges").entrySet()) {
-            String at = carried.child("targetChanges") + "." + job.getKey();
-            for (List<JsonNode> values : tuples(carried, job.getValue(), at, 4, "[timeSec, workers, ps, reason]")) {
-                changes.add(new PlanBook.TargetChange(carried.realAt(values.get(0), at), job.getKey(),
-                        count(carried, values.get(1), at), count(carried, values.get(2), at),
-                        carried.textAt(values.get(3), at)));
-            }
-        }
-        return new CarriedOver(nodes, sizes, changes);
+        targetChanges.forEach((job, list) -> list.forEach(change -> changes.add(new PlanBook.TargetChange(
+                change.timeSec, job, change.workers, change.ps, change.reason))));
+        return new CarriedOver(new TreeSet<>(dlNodes), points, changes);
     }
 
-    private static List<List<JsonNode>> tuples(CheckpointFields carried, JsonNode list, String at, int size,
-                                               String layout) throws UnreadableCheckpointException {
-        List<List<JsonNode>> tuples = new ArrayList<>();
-        List<JsonNode> elements = carried.elements(list, at);
-        for (int i = 0; i < elements.size(); i++) {
-            List<JsonNode> values = carried.elements(elements.get(i), at + "[" + i + "]");
-            if (values.size() != size) {
-                throw CheckpointFields.malformed(DOC, "field '" + at + "[" + i + "]' must be " + layout + ", got "
-                        + values.size() + " values");
-            }
-            tuples.add(values);
-        }
-        return tuples;
-    }
-
-    private static int count(CheckpointFields carried, JsonNode node, String at) throws UnreadableCheckpointException {
-        int value = carried.integerAt(node, at);
+    private static void count(String field, int value) {
         if (value < 0) {
-            throw CheckpointFields.malformed(DOC, "field '" + at + "' holds a negative count " + value);
+            throw new InvalidField(field, "holds a negative count " + value);
         }
-        return value;
-    }
-
-    private static JsonNode real(double value) {
-        return Double.isFinite(value) ? NODES.numberNode(value) : NODES.textNode(Double.toString(value));
     }
 }

@@ -1,23 +1,21 @@
 package io.yarndl.yarn.state;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.yarndl.contract.json.JsonProblem;
+import io.yarndl.contract.json.StrictJson;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.Locale;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * A {@link SchedulerCheckpoint} as bytes: UTF-8 JSON, gzip-compressed. Thread-safe (one immutable
- * Jackson mapper); pure byte work, so a lost ZooKeeper connection does not concern it.
+ * A {@link SchedulerCheckpoint} as bytes: UTF-8 JSON, gzip-compressed, mapped by Jackson through
+ * {@link CheckpointJson} and read with {@link StrictJson}. Thread-safe (one immutable mapper); pure
+ * byte work, so a lost ZooKeeper connection does not concern it.
  *
  * <pre>{@code
  * {"format":2,"writtenAtMillis":1732200000000,"policy":"optimus","modelVersion":null,"rounds":42,
@@ -34,9 +32,10 @@ import java.util.zip.GZIPOutputStream;
  *          "targetChanges":{"application_1_0001":[[1732199980.0,2,0,"marginal gain 0.8"]]}}}
  * }</pre>
  * ({@code carriedOver}: see {@link CarriedOverJson}; format 1 had no such field and reads as carrying nothing over.)
- * Every field is required; {@code modelVersion}, {@code policyState}, and a job's {@code curve} and
- * {@code speed} may be {@code null}. Samples are arrays {@code [timeSec, step, loss,
- * stepsPerSecond, workers, ps]} to keep the checkpoint small. Non-finite doubles are the strings
+ * Every field is required and unknown ones are refused; {@code modelVersion}, {@code policyState},
+ * and a job's {@code curve} and {@code speed} may be {@code null}. Samples are arrays
+ * {@code [timeSec, step, loss, stepsPerSecond, workers, ps]} of exactly that length, to keep the
+ * checkpoint small. Non-finite doubles are the strings
  * {@code "NaN"}, {@code "Infinity"} and {@code "-Infinity"} (standard JSON has no such numbers);
  * finite ones are written in Java's shortest exact form, so every value reads back bit for bit.
  * Maps are written in key order (plan decisions in the plan's order), so equal checkpoints encode
@@ -44,8 +43,8 @@ import java.util.zip.GZIPOutputStream;
  *
  * <p>{@link #decode} throws nothing but {@link UnreadableCheckpointException}: gzip garbage and
  * wrong JSON are {@link CheckpointProblem#MALFORMED}, as are unknown, missing or ill-typed fields
- * and values a record's constructor refuses; a gzip stream that ends early is
- * {@link CheckpointProblem#TRUNCATED}; one that inflates past the caller's limit (a gzip bomb) is
+ * and values a record's constructor refuses, each named by its path ({@code plan.jobs[2].workers});
+ * a gzip stream that ends early is {@link CheckpointProblem#TRUNCATED}; one that inflates past the caller's limit (a gzip bomb) is
  * {@link CheckpointProblem#OVERSIZED}, found without holding more than the limit; a format it
  * cannot read is {@link CheckpointProblem#UNSUPPORTED_FORMAT}.
  */
@@ -62,10 +61,7 @@ public final class CheckpointCodec {
     private static final long LARGEST_ARRAY = Integer.MAX_VALUE - 16;
     private static final int BUFFER = 64 * 1024;
 
-    private final JsonMapper mapper = JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .build();
+    private final StrictJson json = StrictJson.everyFieldRequired();
 
     /** The checkpoint as gzip-compressed JSON, in the format it names. */
     public byte[] encode(SchedulerCheckpoint checkpoint) {
@@ -80,30 +76,28 @@ public final class CheckpointCodec {
      */
     public SchedulerCheckpoint decode(byte[] compressed, long maxDecompressedBytes)
             throws UnreadableCheckpointException {
-        byte[] json = gunzip(compressed, maxDecompressedBytes);
-        JsonNode root;
+        byte[] bytes = gunzip(compressed, maxDecompressedBytes);
+        JsonNode tree;
+        int format;
         try {
-            root = mapper.readTree(json);
-        } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? ""
-                    : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
-            throw new UnreadableCheckpointException(CheckpointProblem.MALFORMED,
-                    "checkpoint: not valid JSON" + where + ": " + e.getOriginalMessage(), e);
-        } catch (IOException e) {
-            throw new UnreadableCheckpointException(CheckpointProblem.MALFORMED, "checkpoint: not readable JSON: " + e, e);
-        }
-        JsonNode format = root != null && root.isObject() ? root.get("format") : null;
-        if (format == null || !format.isIntegralNumber() || !format.canConvertToInt()) {
-            throw CheckpointFields.malformed("checkpoint", "expected a JSON object with an integer 'format', got "
-                    + (root == null || root.isMissingNode() ? "nothing" : root.getNodeType().toString().toLowerCase(Locale.ROOT)
-                    + (format == null ? "" : " with format " + format)));
+            tree = json.object(bytes);
+            format = json.bind(tree, CheckpointLayout.class).format();
+        } catch (JsonProblem e) {
+            throw malformed(e);
         }
         try {
-            return CheckpointJson.fromTree(migrated(format.intValue(), root));
+            return json.bind(migrated(format, tree), CheckpointJson.class).toCheckpoint();
+        } catch (JsonProblem e) {
+            throw malformed(e);
         } catch (RuntimeException e) {
             // Every expected refusal is mapped where it happens; this keeps the promise for the rest.
             throw new UnreadableCheckpointException(CheckpointProblem.MALFORMED, "checkpoint: refused: " + e, e);
         }
+    }
+
+    private static UnreadableCheckpointException malformed(JsonProblem problem) {
+        return new UnreadableCheckpointException(CheckpointProblem.MALFORMED, "checkpoint: " + problem.getMessage(),
+                problem);
     }
 
     /**
@@ -132,25 +126,20 @@ public final class CheckpointCodec {
      *       format 1 checkpoint carried nothing over, so it gets an empty one.</li>
      * </ul>
      */
-    static JsonNode migrated(int format, JsonNode tree) throws UnreadableCheckpointException {
+    JsonNode migrated(int format, JsonNode tree) throws UnreadableCheckpointException {
         checkReadable(format);
         if (format <= 1 && tree instanceof ObjectNode object) {
             if (object.has(CarriedOverJson.FIELD)) {
-                throw CheckpointFields.malformed("checkpoint", "unknown field '" + CarriedOverJson.FIELD
-                        + "' in a format 1 checkpoint");
+                throw malformed(new JsonProblem("unknown field '" + CarriedOverJson.FIELD + "' in a format 1 checkpoint"));
             }
-            object.set(CarriedOverJson.FIELD, CarriedOverJson.none());
+            object.set(CarriedOverJson.FIELD, json.tree(CarriedOverJson.of(CarriedOver.NONE)));
             object.put("format", 2);
         }
         return tree;
     }
 
     byte[] json(SchedulerCheckpoint checkpoint) {
-        try {
-            return mapper.writeValueAsBytes(CheckpointJson.toTree(checkpoint));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write a JSON tree", e);
-        }
+        return json.writeBytes(CheckpointJson.of(checkpoint));
     }
 
     static byte[] gzip(byte[] bytes) {

@@ -1,18 +1,13 @@
 package io.yarndl.yarn.state;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
+import io.yarndl.contract.json.JsonProblem;
+import io.yarndl.contract.json.StrictJson;
 import java.util.regex.Pattern;
 
 /**
  * The data of {@code <root>/scheduler/state}: which chunks hold the current checkpoint and how to
  * check them. {@code {"format":1,"generation":7,"chunks":3,"bytes":1200000,"sha256":"<64 hex>",
- * "writtenAtMillis":1732200000000}}, every field required.
+ * "writtenAtMillis":1732200000000}}, every field required, mapped by Jackson as this record.
  *
  * @param format          the checkpoint format of the payload
  * @param generation      names the chunks: {@code <generation>-0} to {@code <generation>-<chunks-1>}
@@ -25,24 +20,10 @@ record CheckpointManifest(int format, long generation, int chunks, long bytes, S
 
     private static final String DOC = "manifest";
     private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
-    private static final JsonMapper MAPPER = JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .build();
+    private static final StrictJson JSON = StrictJson.everyFieldRequired();
 
     byte[] toJson() {
-        ObjectNode json = MAPPER.createObjectNode();
-        json.put("format", format);
-        json.put("generation", generation);
-        json.put("chunks", chunks);
-        json.put("bytes", bytes);
-        json.put("sha256", sha256);
-        json.put("writtenAtMillis", writtenAtMillis);
-        try {
-            return MAPPER.writeValueAsBytes(json);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write a JSON tree", e);
-        }
+        return JSON.writeBytes(this);
     }
 
     /**
@@ -51,26 +32,25 @@ record CheckpointManifest(int format, long generation, int chunks, long bytes, S
      * {@link CheckpointProblem#MALFORMED}.
      */
     static CheckpointManifest fromJson(byte[] data) throws UnreadableCheckpointException {
-        JsonNode root;
+        CheckpointManifest manifest;
         try {
-            root = MAPPER.readTree(data);
-        } catch (IOException e) {
-            throw CheckpointFields.malformed(DOC, "not valid JSON: " + e.getMessage().lines().findFirst().orElse(""));
+            manifest = JSON.bind(JSON.object(data), CheckpointManifest.class);
+        } catch (JsonProblem e) {
+            throw malformed(e.getMessage());
         }
-        CheckpointFields fields = CheckpointFields.of(root, DOC, "", "format", "generation", "chunks", "bytes",
-                "sha256", "writtenAtMillis");
-        CheckpointManifest manifest = new CheckpointManifest(fields.integer("format"), fields.longInteger("generation"),
-                fields.integer("chunks"), fields.longInteger("bytes"), fields.text("sha256"),
-                fields.longInteger("writtenAtMillis"));
         if (manifest.generation < 1) {
-            throw CheckpointFields.malformed(DOC, "generation must be at least 1, got " + manifest.generation);
+            throw malformed("generation must be at least 1, got " + manifest.generation);
         }
         if (manifest.chunks < 1 || manifest.bytes < manifest.chunks) {
-            throw CheckpointFields.malformed(DOC, manifest.chunks + " chunks cannot hold " + manifest.bytes + " bytes");
+            throw malformed(manifest.chunks + " chunks cannot hold " + manifest.bytes + " bytes");
         }
         if (!SHA256.matcher(manifest.sha256).matches()) {
-            throw CheckpointFields.malformed(DOC, "sha256 must be 64 lower-case hex digits, got '" + manifest.sha256 + "'");
+            throw malformed("sha256 must be 64 lower-case hex digits, got '" + manifest.sha256 + "'");
         }
         return manifest;
+    }
+
+    private static UnreadableCheckpointException malformed(String what) {
+        return new UnreadableCheckpointException(CheckpointProblem.MALFORMED, DOC + ": " + what);
     }
 }

@@ -118,6 +118,32 @@ class CheckpointCodecTest {
     }
 
     @Test
+    void eachStrictnessRuleNamesTheFullPathOfTheFieldAtFault() {
+        String json = richJson();
+        String a = Checkpoints.JOB_A;
+        assertEquals("checkpoint: field 'plan.jobs[2].workers' must be an integer, got \"none\"", refusedJson(json.replace(
+                "\"workers\":0,\"ps\":0,\"placement\":{},\"reason\":\"no room\"",
+                "\"workers\":\"none\",\"ps\":0,\"placement\":{},\"reason\":\"no room\""), CheckpointProblem.MALFORMED).getMessage());
+        assertEquals("checkpoint: unknown field 'policyState.jobs." + a + ".curve.b3' (allowed: b0, b1, b2, lossScale,"
+                + " samplesUsed)", refusedJson(json.replace("\"b2\":-0.0,", "\"b2\":-0.0,\"b3\":1,"),
+                CheckpointProblem.MALFORMED).getMessage());
+        assertEquals("checkpoint: missing required field 'samples." + a + ".aged'",
+                refusedJson(json.replace("\"aged\":4,", ""), CheckpointProblem.MALFORMED).getMessage());
+        assertEquals("checkpoint: field 'samples." + a + ".recent[2]' must be an array [timeSec, step, loss,"
+                + " stepsPerSecond, workers, ps], got 5 values", refusedJson(json.replace("[1.732199007E9,7,0.1,4.2,2,1]",
+                "[1.732199007E9,7,0.1,4.2,2]"), CheckpointProblem.MALFORMED).getMessage());
+        assertEquals("checkpoint: field 'samples." + a + ".recent[2].workers' must be an integer, got \"2\"",
+                refusedJson(json.replace("[1.732199007E9,7,0.1,4.2,2,1]", "[1.732199007E9,7,0.1,4.2,\"2\",1]"),
+                CheckpointProblem.MALFORMED).getMessage());
+        assertEquals("checkpoint: field 'policy' must be a string, got null",
+                refusedJson(json.replace("\"policy\":\"optimus\",\"modelVersion\"", "\"policy\":null,\"modelVersion\""),
+                        CheckpointProblem.MALFORMED).getMessage());
+        assertEquals("checkpoint: field 'plan.jobs[0].placement.node-1' refused: negative task count: workers=-2, ps=1",
+                refusedJson(json.replace("\"node-1\":{\"workers\":2,", "\"node-1\":{\"workers\":-2,"),
+                        CheckpointProblem.MALFORMED).getMessage());
+    }
+
+    @Test
     void valuesARecordRefusesAreMalformedNamingTheRecord() {
         String json = richJson();
         UnreadableCheckpointException e = refusedJson(json.replace("\"rounds\":42", "\"rounds\":-1"),
