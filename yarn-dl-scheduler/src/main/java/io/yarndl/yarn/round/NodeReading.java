@@ -65,6 +65,11 @@ public record NodeReading(String name, String rack, String partition, Resources 
      * Reads {@code node} under its own lock, the one Hadoop's {@code SchedulerNode} takes to
      * allocate or release a container and to change its room: what is held and what is free come
      * from the same instant.
+     *
+     * <p>A container that has ended (killed, released, completed) but that the node still lists
+     * counts as free room: CapacityScheduler marks the container ended first and gives its room
+     * back to the node a moment later, outside this lock. Left out of both, its room vanished for
+     * a round, and the policy planned a shrink that the next round took back.
      */
     public static NodeReading of(SchedulerNode node) {
         Resources total;
@@ -78,11 +83,14 @@ public record NodeReading(String name, String rack, String partition, Resources 
         }
         List<Container> containers = new ArrayList<>(running.size());
         for (RMContainer container : running) {
-            if (!isOver(container.getState())) {
+            Resources resources = YarnResources.toCore(container.getAllocatedResource());
+            if (isOver(container.getState())) {
+                unallocated = unallocated.plus(resources);
+            } else {
                 containers.add(new Container(container.getContainerId().toString(),
                         container.getApplicationAttemptId().toString(), container.isAMContainer(),
                         TaskRole.ofPriority(container.getAllocatedSchedulerKey().getPriority().getPriority()),
-                        YarnResources.toCore(container.getAllocatedResource())));
+                        resources));
             }
         }
         return new NodeReading(node.getNodeName(), node.getRackName(), node.getPartition(),

@@ -70,6 +70,26 @@ class NodeReadingTest {
     }
 
     @Test
+    void aContainerThatEndedButIsStillOnTheNodeIsFreeRoomNotLost() {
+        FiCaSchedulerNode node = node(8, 1_000);
+        node.allocateContainer(container(DL_ATTEMPT, true, 1));    // the DL job's AM
+        node.allocateContainer(container(DL_ATTEMPT, false, 1));   // a worker it keeps
+        RMContainer killed = container(DL_ATTEMPT, false, 2);
+        node.allocateContainer(killed);
+        // CapacityScheduler has marked the worker killed; the node has not given its room back yet.
+        when(killed.getState()).thenReturn(RMContainerState.KILLED);
+
+        NodeReading reading = NodeReading.of(node);
+
+        assertEquals(8 - 1 - 1, reading.unallocated().vcores(), "the killed worker's room is free");
+        assertEquals(2, reading.containers().size(), "the AM and the kept worker; not the killed one");
+        List<HeldTask> tasks = NodeReading.tasksByAttempt(List.of(reading)).get(DL_ATTEMPT.toString());
+        DlJobState job = new DlJobState(spec(DL_ATTEMPT.getApplicationId().toString()), 0, tasks, List.of());
+        Node divided = new ClusterSnapshotBuilder().build(1, List.of(reading), List.of(job)).nodes().get(0);
+        assertEquals(8 - 1, divided.available().vcores(), "room: the node less the AM, the kept worker divisible");
+    }
+
+    @Test
     void noReadingSeesAGrantInTheRoomButNotInTheContainersOrTheOtherWayRound() throws Exception {
         int grants = 1_000;
         FiCaSchedulerNode node = node(grants, grants * 16L);
