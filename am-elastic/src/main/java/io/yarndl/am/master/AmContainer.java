@@ -9,8 +9,13 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import org.apache.hadoop.yarn.api.ApplicationConstants;
+import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
+import org.apache.hadoop.yarn.api.records.ContainerId;
 
-/** What the AM learns from the container YARN started it in: its job, its host, its log directory. */
+/**
+ * What the AM learns from the container YARN started it in: its job, its attempt, its ZooKeeper
+ * root, its host, its log directory.
+ */
 final class AmContainer {
 
     static final String USAGE = "ElasticAppMaster: the yarn-dl job's ApplicationMaster. Started by "
@@ -30,6 +35,21 @@ final class AmContainer {
         } catch (MalformedRecordException e) {
             throw new IllegalArgumentException("bad job spec in " + DlJobContract.SPEC_ENV + ": " + e.getMessage());
         }
+    }
+
+    /** The application attempt this container runs, from YARN's {@code CONTAINER_ID}. */
+    static ApplicationAttemptId attemptId() {
+        String containerId = System.getenv(ApplicationConstants.Environment.CONTAINER_ID.name());
+        if (containerId == null) {
+            throw new IllegalArgumentException("not in a YARN container: CONTAINER_ID is not set");
+        }
+        return ContainerId.fromString(containerId).getApplicationAttemptId();
+    }
+
+    /** The ZooKeeper root of the job records the client named ({@link DlJobContract#ZK_ROOT_ENV}), else {@code /yarn-dl}. */
+    static String zkRoot() {
+        String root = System.getenv(DlJobContract.ZK_ROOT_ENV);
+        return root == null || root.isBlank() ? "/yarn-dl" : root;
     }
 
     /** The NodeManager host (what the containers reach the AM by), else this machine's name. */

@@ -3,8 +3,8 @@ package io.yarndl.am.master;
 import io.yarndl.am.job.ElasticJobConfig;
 import io.yarndl.am.job.ElasticJobConfigCodec;
 import io.yarndl.am.launch.AmHostedProcess;
-import io.yarndl.am.launch.GenerationPlan;
 import io.yarndl.am.launch.MxnetLauncher;
+import io.yarndl.am.launch.MxnetSchedulerHost;
 import io.yarndl.am.launch.Role;
 import io.yarndl.am.launch.TorchElasticLauncher;
 import io.yarndl.am.launch.TorchParameterServerLauncher;
@@ -20,26 +20,26 @@ import io.yarndl.core.job.TrainingGoal;
 import io.yarndl.contract.access.AppZkSecret;
 import io.yarndl.contract.job.DlJobContract;
 import io.yarndl.contract.job.JobDescription;
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.apache.hadoop.security.UserGroupInformation;
-import org.apache.hadoop.yarn.api.ApplicationConstants;
 import org.apache.hadoop.yarn.api.protocolrecords.RegisterApplicationMasterResponse;
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.Container;
 import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
-import org.apache.hadoop.yarn.api.records.PreemptionContainer;
 import org.apache.hadoop.yarn.api.records.PreemptionMessage;
 import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
 import org.apache.hadoop.yarn.client.api.async.AMRMClientAsync;
@@ -101,9 +101,7 @@ public final class ElasticAppMaster {
     private AMRMClientAsync<ContainerRequest> rm;
     private ContainerAsks asks;
     private NMClientAsync nm;
-    private MxnetLauncher mxnet;
-    private AmHostedProcess mxnetScheduler;
-    private int mxnetSchedulerGeneration;
+    private MxnetSchedulerHost mxnetScheduler;
 
     ElasticAppMaster(JobDescription spec, ElasticJobConfig config, ApplicationAttemptId attemptId, ControlToken token,
                      String host, Path logDir, YarnConfiguration conf) {
@@ -128,24 +126,19 @@ public final class ElasticAppMaster {
         try {
             spec = AmContainer.readSpec(System.getenv(DlJobContract.SPEC_ENV));
             config = ElasticJobConfigCodec.decode(System.getenv(ElasticJobConfigCodec.ENV));
-            String containerId = System.getenv(ApplicationConstants.Environment.CONTAINER_ID.name());
-            if (containerId == null) {
-                throw new IllegalArgumentException("not in a YARN container: CONTAINER_ID is not set");
-            }
-            attemptId = ContainerId.fromString(containerId).getApplicationAttemptId();
+            attemptId = AmContainer.attemptId();
         } catch (IllegalArgumentException e) {
             System.err.println("ElasticAppMaster: " + e.getMessage());
             System.exit(2);
             return;
         }
-        String root = System.getenv(DlJobContract.ZK_ROOT_ENV);
         int code;
         try {
             Optional<String> secret = AppZkSecret.fromCurrentUser();
             // One token per attempt: a later attempt starts its workers afresh (ElasticJob#takeOver).
             ControlToken token = ControlToken.generate();
             try (JobRecords records = JobRecords.connect(System.getenv(DlJobContract.ZK_ADDRESS_ENV),
-                    root == null || root.isBlank() ? "/yarn-dl" : root, attemptId.getApplicationId().toString(), spec,
+                    AmContainer.zkRoot(), attemptId.getApplicationId().toString(), spec,
                     secret)) {
                 code = new ElasticAppMaster(spec, config, attemptId, token, AmContainer.hostname(),
                         AmContainer.logDir(), new YarnConfiguration())
@@ -157,7 +150,6 @@ public final class ElasticAppMaster {
         }
         System.exit(code);
     }
-
 
     int run(JobRecords records) throws Exception {
         String user = UserGroupInformation.getCurrentUser().getShortUserName();
@@ -236,7 +228,8 @@ public final class ElasticAppMaster {
 
     private TrainerLauncher launcher(TrainingProgram program) {
         if (spec.framework() == Framework.MXNET) {
-            mxnet = new MxnetLauncher(program);
+            MxnetLauncher mxnet = new MxnetLauncher(program);
+            mxnetScheduler = new MxnetSchedulerHost(mxnet, logDir);
             return mxnet;
         }
         return spec.architecture() == Architecture.PARAMETER_SERVER
@@ -264,32 +257,12 @@ public final class ElasticAppMaster {
         for (Role role : Role.values()) {
             asks.setCount(role, job.missing(role));
         }
-        restartMxnetSchedulerIfNeeded();
+        if (mxnetScheduler != null) {
+            job.runningPlan().ifPresent(mxnetScheduler::serve);
+        }
         if (job.outcome().state() != JobOutcome.State.RUNNING || fatal != null) {
             ended.countDown();
         }
-    }
-
-    /** MXNet's ps-lite scheduler is sized per generation: a new one for each. */
-    private void restartMxnetSchedulerIfNeeded() {
-        if (mxnet == null) {
-            return;
-        }
-        GenerationPlan plan = job.runningPlan().orElse(null);
-        if (plan == null || plan.generation() == mxnetSchedulerGeneration) {
-            return;
-        }
-        int generation = plan.generation();
-        if (mxnetScheduler != null) {
-            mxnetScheduler.close();
-        }
-        try {
-            mxnetScheduler = AmHostedProcess.start("dmlc-scheduler-g" + generation, mxnet.schedulerCommand(plan),
-                    logDir);
-        } catch (IOException e) {
-            LOG.error("could not start MXNet's scheduler", e);
-        }
-        mxnetSchedulerGeneration = generation;
     }
 
     private void publish() {
@@ -344,8 +317,6 @@ public final class ElasticAppMaster {
         }
     }
 
-
-
     /** Callbacks from the RM heartbeat, on the AMRM client's handler thread. */
     private final class RmCallbacks extends QuietRmCallbacks {
 
@@ -380,14 +351,11 @@ public final class ElasticAppMaster {
 
         @Override
         public void onPreemptionMessageReceived(PreemptionMessage message) {
-            if (message.getStrictContract() != null && message.getStrictContract().getContainers() != null) {
-                message.getStrictContract().getContainers().stream().map(PreemptionContainer::getId)
-                        .forEach(id -> job.preemptionRequested(id.toString()));
-            }
-            if (message.getContract() != null && message.getContract().getContainers() != null) {
-                message.getContract().getContainers().stream().map(PreemptionContainer::getId)
-                        .forEach(id -> job.preemptionRequested(id.toString()));
-            }
+            // The strict contract (give these back) and the negotiable one: the job checkpoints either way.
+            Stream.of(message.getStrictContract() == null ? null : message.getStrictContract().getContainers(),
+                            message.getContract() == null ? null : message.getContract().getContainers())
+                    .filter(Objects::nonNull).flatMap(Set::stream)
+                    .forEach(container -> job.preemptionRequested(container.getId().toString()));
             act();
         }
 

@@ -30,17 +30,6 @@ import java.util.function.LongSupplier;
  */
 public final class ElasticJob {
 
-    private enum MemberState { JOINING, ACTIVE, LEAVING }
-
-    private static final class Member {
-        final Role role;
-        MemberState state = MemberState.JOINING;
-
-        Member(Role role) {
-            this.role = role;
-        }
-    }
-
     /** YARN's exit status of a container preempted by the scheduler (ContainerExitStatus.PREEMPTED). */
     static final int EXIT_PREEMPTED = -102;
 
@@ -48,10 +37,7 @@ public final class ElasticJob {
     private final TrainerLauncher launcher;
     private final LongSupplier clockMs;
     private final ProgressLedger progress;
-    private final Map<String, Member> held = new LinkedHashMap<>();
-    private final List<String> toRelease = new ArrayList<>();
-    private final Set<String> releasedByUs = new HashSet<>();
-    private final Set<String> everHeld = new HashSet<>();
+    private final JobContainers containers = new JobContainers();
     /** Containers inherited from a dead AM attempt, released and not yet reported gone. */
     private final Set<String> retiring = new HashSet<>();
     private long retiringSinceMs;
@@ -81,12 +67,11 @@ public final class ElasticJob {
      * finished): the caller hands it back. Otherwise the caller launches an agent in it.
      */
     public synchronized boolean granted(String containerId, Role role) {
-        if (outcome.state() != JobOutcome.State.RUNNING || held.containsKey(containerId)
-                || count(role, false) >= limits.max(role)) {
+        if (outcome.state() != JobOutcome.State.RUNNING || containers.holds(containerId)
+                || containers.staying(role) >= limits.max(role)) {
             return false;
         }
-        held.put(containerId, new Member(role));
-        everHeld.add(containerId);
+        containers.add(containerId, role);
         record(Kind.GRANTED, containerId);
         decide("granted " + containerId, true);
         maybeCommit();
@@ -107,7 +92,7 @@ public final class ElasticJob {
         lastPublished.ifPresent(progress::resumeAfter);
         for (String id : inherited) {
             if (retiring.add(id)) {
-                toRelease.add(id);
+                containers.releaseUnheld(id);
             }
         }
         retiringSinceMs = clockMs.getAsLong();
@@ -118,17 +103,17 @@ public final class ElasticJob {
 
     /** The scheduler wants this container back: the job checkpoints, then gives it up. */
     public synchronized void preemptionRequested(String containerId) {
-        Member member = held.get(containerId);
-        if (member == null || member.state == MemberState.LEAVING) {
+        JobContainers.State state = containers.stateOf(containerId).orElse(JobContainers.State.LEAVING);
+        if (state == JobContainers.State.LEAVING) {
             return;
         }
-        if (member.state == MemberState.JOINING) {
+        if (state == JobContainers.State.JOINING) {
             // Not training yet: nothing to save, hand it back now.
-            release(containerId);
+            containers.release(containerId);
             record(Kind.PREEMPTION_REQUESTED, containerId + " (not yet training: released)");
             return;
         }
-        member.state = MemberState.LEAVING;
+        containers.markLeaving(containerId);
         record(Kind.PREEMPTION_REQUESTED, containerId);
         decide("preemption of " + containerId, false);
         maybeCommit();
@@ -141,11 +126,7 @@ public final class ElasticJob {
             maybeCommit();
             return;
         }
-        if (releasedByUs.remove(containerId)) {
-            return;
-        }
-        Member member = held.remove(containerId);
-        if (member == null) {
+        if (!containers.lost(containerId)) {
             return;
         }
         record(Kind.CONTAINER_COMPLETED, containerId + " exit status " + exitStatus);
@@ -169,9 +150,8 @@ public final class ElasticJob {
 
     /** What the agent in {@code containerId} should do now; empty for a container the job never had. */
     public synchronized Optional<AgentAssignment> assignment(String containerId) {
-        Member member = held.get(containerId);
-        if (member == null) {
-            return everHeld.contains(containerId) ? Optional.of(AgentAssignment.exit(generation)) : Optional.empty();
+        if (!containers.holds(containerId)) {
+            return containers.everHeld(containerId) ? Optional.of(AgentAssignment.exit(generation)) : Optional.empty();
         }
         if (outcome.state() != JobOutcome.State.RUNNING) {
             return Optional.of(AgentAssignment.exit(generation));
@@ -242,9 +222,7 @@ public final class ElasticJob {
 
     /** Containers the AM must release now (taken: each is returned once). */
     public synchronized List<String> takeReleases() {
-        List<String> out = List.copyOf(toRelease);
-        toRelease.clear();
-        return out;
+        return containers.takeReleases();
     }
 
     /** The newest sample not yet published to ZooKeeper, taken. */
@@ -257,12 +235,12 @@ public final class ElasticJob {
         if (outcome.state() != JobOutcome.State.RUNNING) {
             return 0;
         }
-        return Math.max(0, limits.max(role) - count(role, false));
+        return Math.max(0, limits.max(role) - containers.staying(role));
     }
 
     /** Containers the job still holds (after the end: those whose agents have not gone yet). */
     public synchronized List<String> heldContainers() {
-        return List.copyOf(held.keySet());
+        return containers.ids();
     }
 
     /** The running generation, if one runs. */
@@ -297,7 +275,7 @@ public final class ElasticJob {
         out.put("generation", generation);
         out.put("workers", running == null ? List.of() : running.workers());
         out.put("servers", running == null ? List.of() : running.servers());
-        out.put("held", held.keySet().stream().toList());
+        out.put("held", containers.ids());
         out.put("retiring", retiring.stream().sorted().toList());
         out.put("resize_pending", resizePending());
         out.put("step", progress.publishedStep());
@@ -337,9 +315,7 @@ public final class ElasticJob {
             outcome = new JobOutcome(JobOutcome.State.FAILED, "gave up after " + failures + " failures (--max-failures "
                     + limits.maxFailures() + "); the last: " + diagnostics);
             record(Kind.FAILED, outcome.diagnostics());
-            toRelease.addAll(held.keySet());
-            releasedByUs.addAll(held.keySet());
-            held.clear();
+            containers.releaseAll();
             return;
         }
         decide(diagnostics, false);
@@ -361,8 +337,8 @@ public final class ElasticJob {
         if (!nothingToLose && !pending.hasCheckpoint() && waited < limits.checkpointTimeoutMs()) {
             return;
         }
-        List<String> servers = members(Role.SERVER);
-        List<String> workers = members(Role.WORKER);
+        List<String> servers = containers.staying(Role.SERVER, limits.max(Role.SERVER));
+        List<String> workers = containers.staying(Role.WORKER, limits.max(Role.WORKER));
         if (workers.size() < limits.minWorkers() || servers.size() < limits.minServers()) {
             if (running != null && broken) {
                 // The running generation is dead and too few members are left: pause until replacements come.
@@ -376,41 +352,13 @@ public final class ElasticJob {
             record(Kind.CHECKPOINTED, "none within " + limits.checkpointTimeoutMs()
                     + " ms: resuming from step " + checkpointStep);
         }
-        for (Map.Entry<String, Member> e : List.copyOf(held.entrySet())) {
-            if (e.getValue().state == MemberState.LEAVING) {
-                release(e.getKey());
-            } else {
-                e.getValue().state = MemberState.ACTIVE;
-            }
-        }
+        containers.commit();
         generation++;
         running = new GenerationPlan(generation, servers, workers);
         stepped = false;
         broken = false;
         pending.clear();
         record(Kind.GENERATION_STARTED, "workers " + workers + (servers.isEmpty() ? "" : " servers " + servers));
-    }
-
-    /** Containers of {@code role} that go into the next generation: joined order, capped at the maximum. */
-    private List<String> members(Role role) {
-        return held.entrySet().stream()
-                .filter(e -> e.getValue().role == role && e.getValue().state != MemberState.LEAVING)
-                .map(Map.Entry::getKey)
-                .limit(limits.max(role))
-                .toList();
-    }
-
-    private int count(Role role, boolean includeLeaving) {
-        return (int) held.values().stream()
-                .filter(m -> m.role == role && (includeLeaving || m.state != MemberState.LEAVING))
-                .count();
-    }
-
-    private void release(String containerId) {
-        if (held.remove(containerId) != null) {
-            toRelease.add(containerId);
-            releasedByUs.add(containerId);
-        }
     }
 
     private void record(Kind kind, String detail) {
