@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.yarndl.demo.cluster.DlMiniCluster;
 import io.yarndl.it.cluster.CapturedLog;
 import io.yarndl.it.scheduler.DlJobs;
+import io.yarndl.it.support.MiniClusterExtension;
 import io.yarndl.it.toyam.ToyAmOptions;
 import io.yarndl.it.toyam.ToyEventLog;
 import io.yarndl.it.toyam.ToyEventLog.Event;
@@ -26,13 +27,14 @@ import org.apache.log4j.Level;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A shrink's kill comes when its grace period ends even while every scheduling round waits a
  * second on a ZooKeeper that is down: kills run on their own timer ({@code KillTimer}), not on the
  * round thread, where they came up to a round late.
  *
- * <p>The scheduler's ZooKeeper is a real server that is stopped from before the RM starts: a
+ * <p>The scheduler's ZooKeeper is a real server that is never started: a
  * scheduler that has never reached ZooKeeper tries for a second at the start of every round, so
  * rounds come about every 1.1 s (a scheduler that lost an established connection does not wait;
  * {@link ZooKeeperOutageTest} covers that). A job whose AM ignores preemption messages holds all 8
@@ -52,36 +54,38 @@ class ShrinksOnTimeWhileZooKeeperIsDownTest {
     private static final long STEPS = 1_000_000;
 
     private static TestingServer stoppedZooKeeper;
-    private static CapturedLog enforcer;
-    private static CapturedLog zooKeeperWaits;
-    private static DlMiniCluster cluster;
-    private static ToyJobClient client;
 
-    @BeforeAll
-    static void startClusterWithItsZooKeeperDown() throws Exception {
+    @RegisterExtension
+    static final MiniClusterExtension CLUSTER = MiniClusterExtension.of(() -> {
         // Never started: its address is a port nobody listens on, as when the ZooKeeper host is down.
         stoppedZooKeeper = new TestingServer(false);
-        enforcer = CapturedLog.of(ShrinkEnforcer.class);
-        zooKeeperWaits = CapturedLog.of(ZooKeeperState.class);
-        cluster = DlMiniCluster.start(conf -> {
+        return DlMiniCluster.start(conf -> {
             conf.set(YarnConfiguration.RM_SCHEDULER, DeepLearningScheduler.class.getName());
             conf.set(SchedulerSettings.POLICY, "fifo");
             conf.setLong(SchedulerSettings.INTERVAL_MS, INTERVAL_MS);
             conf.setLong(SchedulerSettings.PREEMPTION_GRACE_MS, GRACE_MS);
             conf.set(SchedulerSettings.ZK_ADDRESS, stoppedZooKeeper.getConnectString());
         });
+    });
+    private static CapturedLog enforcer;
+    private static CapturedLog zooKeeperWaits;
+    private static DlMiniCluster cluster;
+    private static ToyJobClient client;
+
+    @BeforeAll
+    static void watchTheLogsAndOpenAClient() {
+        cluster = CLUSTER.get();
+        enforcer = CapturedLog.of(ShrinkEnforcer.class);
+        zooKeeperWaits = CapturedLog.of(ZooKeeperState.class);
         // The AMs are told the same ZooKeeper: their record writes fail and are dropped, the jobs go on.
         client = new ToyJobClient(cluster.yarnConf(), cluster.confDir(), stoppedZooKeeper.getConnectString(),
                 DlMiniCluster.ZK_ROOT);
     }
 
     @AfterAll
-    static void stopCluster() throws Exception {
+    static void closeClientAndLogs() throws Exception {
         if (client != null) {
             client.close();
-        }
-        if (cluster != null) {
-            cluster.close();
         }
         if (enforcer != null) {
             enforcer.close();
