@@ -23,13 +23,29 @@ import java.util.Objects;
  * @param requestedPs      the static number of parameter servers a non-elastic policy gives it
  * @param globalBatchSize  samples per step (M in Optimus' synchronous speed formula)
  * @param goal             when the job is done
+ * @param modelFamily      the model it trains as a throughput profile names it (e.g.
+ *                         {@code ResNet-50 (batch size 64)}), so a policy can guess its speed on a GPU
+ *                         type before it has run there; {@link #UNKNOWN_FAMILY} where it declared none
  */
 public record JobSpec(String id, String name, String user, String queue, Framework framework,
                       Architecture architecture, SyncMode syncMode, Resources workerDemand, Resources psDemand,
                       int minWorkers, int maxWorkers, int minPs, int maxPs, int requestedWorkers, int requestedPs,
-                      int globalBatchSize, TrainingGoal goal) {
+                      int globalBatchSize, TrainingGoal goal, String modelFamily) {
+
+    /** The model family of a job that declared none. */
+    public static final String UNKNOWN_FAMILY = "";
+
+    /** A job that declares no model family. */
+    public JobSpec(String id, String name, String user, String queue, Framework framework,
+                   Architecture architecture, SyncMode syncMode, Resources workerDemand, Resources psDemand,
+                   int minWorkers, int maxWorkers, int minPs, int maxPs, int requestedWorkers, int requestedPs,
+                   int globalBatchSize, TrainingGoal goal) {
+        this(id, name, user, queue, framework, architecture, syncMode, workerDemand, psDemand, minWorkers,
+                maxWorkers, minPs, maxPs, requestedWorkers, requestedPs, globalBatchSize, goal, UNKNOWN_FAMILY);
+    }
 
     public JobSpec {
+        modelFamily = modelFamily == null ? UNKNOWN_FAMILY : modelFamily.trim();
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(user, "user");

@@ -1,5 +1,7 @@
 package io.yarndl.core.job;
 
+import io.yarndl.core.cluster.Node;
+
 /**
  * One progress report of a running job, as its ApplicationMaster (or the simulator) publishes it.
  * Records may hold nonsense (NaN loss, negative steps): the models check {@link #isUsable()} and
@@ -11,8 +13,30 @@ package io.yarndl.core.job;
  * @param stepsPerSecond measured training speed over the last reporting period
  * @param workers        workers the job ran with while measuring the speed
  * @param ps             parameter servers the job ran with while measuring the speed
+ * @param gpuType        the GPU type its workers ran on while measuring the speed (a job's workers
+ *                       share one type), or {@link Node#UNKNOWN_GPU_TYPE} where the reporter did not say
  */
-public record ProgressSample(double timeSec, long step, double loss, double stepsPerSecond, int workers, int ps) {
+public record ProgressSample(double timeSec, long step, double loss, double stepsPerSecond, int workers, int ps,
+                             String gpuType) {
+
+    public ProgressSample {
+        gpuType = gpuType == null || gpuType.isBlank() ? Node.UNKNOWN_GPU_TYPE : gpuType.trim();
+    }
+
+    /** A sample that does not say which GPU type it was measured on. */
+    public ProgressSample(double timeSec, long step, double loss, double stepsPerSecond, int workers, int ps) {
+        this(timeSec, step, loss, stepsPerSecond, workers, ps, Node.UNKNOWN_GPU_TYPE);
+    }
+
+    /** This sample, tagged with the GPU type it was measured on. */
+    public ProgressSample onGpuType(String type) {
+        return new ProgressSample(timeSec, step, loss, stepsPerSecond, workers, ps, type);
+    }
+
+    /** True when it says which GPU type it was measured on. */
+    public boolean hasGpuType() {
+        return !Node.UNKNOWN_GPU_TYPE.equals(gpuType);
+    }
 
     /** True when the sample can feed a model: finite, non-negative numbers and at least one worker. */
     public boolean isUsable() {

@@ -35,6 +35,8 @@ public final class NodeLedger {
     private TreeSet<Integer> byFreeDescending;
     private double[] freeSize;
     private final double[] sizeScale;
+    /** Free GPUs by GPU type, in the order the types first appear among the nodes. */
+    private final Map<String, Long> freeGpusByType = new java.util.LinkedHashMap<>();
 
     private NodeLedger(List<Node> nodes, Resources room) {
         this.nodes = nodes;
@@ -45,6 +47,7 @@ public final class NodeLedger {
             free[i] = nodes.get(i).available();
             indexById.put(nodes.get(i).id(), i);
             total = total.plus(free[i]);
+            freeGpusByType.merge(nodes.get(i).acceleratorType(), (long) free[i].gpus(), Long::sum);
         }
         this.totalFree = total.min(room);
         Resources capacity = Resources.ZERO;
@@ -78,6 +81,16 @@ public final class NodeLedger {
 
     public Resources totalFree() {
         return totalFree;
+    }
+
+    /** The GPU types of the nodes, in the order they first appear. */
+    public List<String> gpuTypes() {
+        return List.copyOf(freeGpusByType.keySet());
+    }
+
+    /** GPUs free now on the nodes of {@code type}; 0 for a type no node has. */
+    public long freeGpus(String type) {
+        return freeGpusByType.getOrDefault(type, 0L);
     }
 
     /** Index of a node by id, or -1 when the snapshot has no such node. */
@@ -210,6 +223,7 @@ public final class NodeLedger {
     }
 
     private void setFree(int index, Resources value) {
+        freeGpusByType.merge(nodes.get(index).acceleratorType(), (long) value.gpus() - free[index].gpus(), Long::sum);
         if (byFreeDescending == null) {
             free[index] = value;
             return;

@@ -14,9 +14,11 @@ import java.util.Objects;
  * @param workerDemand resources of one worker
  * @param psDemand     resources of one parameter server
  * @param current      where the job runs now, so strategies can prefer to keep tasks in place
+ * @param gpuType      the GPU type its GPU tasks must go on, or null where any one type will do (a
+ *                     strategy never splits a job's GPU tasks over types; see {@code PlanValidator})
  */
 public record PlacementRequest(String jobId, TaskCount tasks, Resources workerDemand, Resources psDemand,
-                               Allocation current) {
+                               Allocation current, String gpuType) {
 
     public PlacementRequest {
         Objects.requireNonNull(jobId, "jobId");
@@ -26,9 +28,25 @@ public record PlacementRequest(String jobId, TaskCount tasks, Resources workerDe
         Objects.requireNonNull(current, "current");
     }
 
+    /** A request that any one GPU type will do for. */
+    public PlacementRequest(String jobId, TaskCount tasks, Resources workerDemand, Resources psDemand,
+                            Allocation current) {
+        this(jobId, tasks, workerDemand, psDemand, current, null);
+    }
+
     public static PlacementRequest of(JobSpec spec, int workers, int ps, Allocation current) {
         return new PlacementRequest(spec.id(), new TaskCount(workers, ps), spec.workerDemand(), spec.psDemand(),
                 current);
+    }
+
+    /** This request, its GPU tasks bound to nodes of {@code type}. */
+    public PlacementRequest onGpuType(String type) {
+        return new PlacementRequest(jobId, tasks, workerDemand, psDemand, current, Objects.requireNonNull(type, "type"));
+    }
+
+    /** True when some of its tasks use GPUs, so the GPU type of their nodes matters. */
+    public boolean usesGpus() {
+        return workerDemand.gpus() * tasks.workers() + psDemand.gpus() * tasks.ps() > 0;
     }
 
     /** Resources of all its tasks together. */

@@ -8,7 +8,9 @@ import io.yarndl.core.job.TaskCount;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The one check every plan passes before it is put in force, in the simulator and in the
@@ -16,7 +18,10 @@ import java.util.TreeMap;
  * running job within its [min, max] workers and parameter servers, place every task it runs, and
  * place them only on nodes of the snapshot, none of them beyond the room the snapshot offers there,
  * and, where the snapshot limits queues ({@link ClusterSnapshot#queueRooms()}), keep each queue's
- * jobs together within that queue's room: CapacityScheduler grants no more.
+ * jobs together within that queue's room: CapacityScheduler grants no more. A job's tasks that use
+ * GPUs must all sit on nodes of one GPU type ({@link Node#acceleratorType()}): its workers step in
+ * lock-step, so a mixed job runs at its slowest type's pace and wastes the faster GPUs (as in Gavel,
+ * a job runs on one type at a time).
  *
  * <p>Both drivers call it with the snapshot the policy planned on: a plan refused here is a policy
  * bug (or a snapshot the policy misread), so the simulator stops with the exception and the live
@@ -59,6 +64,9 @@ public final class PlanValidator {
             }
         }
         Map<String, Node> nodes = snapshot.nodesById();
+        for (JobSpec spec : jobs) {
+            checkOneGpuType(plan, spec, plan.jobs().get(spec.id()), nodes);
+        }
         used.forEach((nodeId, demand) -> {
             Node node = nodes.get(nodeId);
             if (node == null) {
@@ -82,6 +90,20 @@ public final class PlanValidator {
                             + ", beyond its room " + room);
                 }
             });
+        }
+    }
+
+    private static void checkOneGpuType(Plan plan, JobSpec spec, JobPlan decision, Map<String, Node> nodes) {
+        Set<String> types = new TreeSet<>();
+        for (Map.Entry<String, TaskCount> entry : decision.placement().byNode().entrySet()) {
+            Node node = nodes.get(entry.getKey());
+            if (node != null && spec.demandOf(entry.getValue()).gpus() > 0) {
+                types.add(node.acceleratorType());
+            }
+        }
+        if (types.size() > 1) {
+            throw job(plan, spec, "GPU tasks on nodes of " + types.size() + " GPU types " + types
+                    + "; a job's GPU tasks must share one type");
         }
     }
 

@@ -16,6 +16,7 @@ final class CandidateNodes {
     private final Resources oneTask;
     private final int tasksOfKind;
     private final double oneTaskSize;
+    private final String gpuType;
     private final PrimitiveIterator.OfInt order;
     private int[] nodes = new int[16];
     private int count;
@@ -25,9 +26,11 @@ final class CandidateNodes {
     /**
      * @param oneTask     one task of the kind every node used must hold
      * @param tasksOfKind how many such tasks the job has
+     * @param gpuType     the only GPU type a candidate may have, or null for any
      */
-    CandidateNodes(NodeLedger ledger, Resources oneTask, int tasksOfKind) {
+    CandidateNodes(NodeLedger ledger, Resources oneTask, int tasksOfKind, String gpuType) {
         this.ledger = ledger;
+        this.gpuType = gpuType;
         this.oneTask = oneTask;
         this.tasksOfKind = tasksOfKind;
         this.oneTaskSize = ledger.sizeOf(oneTask);
@@ -70,7 +73,8 @@ final class CandidateNodes {
             exhausted = true;
             return;
         }
-        if (oneTask.fitsIn(ledger.free(node))) {
+        if (oneTask.fitsIn(ledger.free(node))
+                && (gpuType == null || gpuType.equals(ledger.node(node).acceleratorType()))) {
             if (count == nodes.length) {
                 nodes = Arrays.copyOf(nodes, count * 2);
             }

@@ -6,6 +6,9 @@ import io.yarndl.core.job.TaskCount;
 import io.yarndl.core.placement.NodeLedger;
 import io.yarndl.core.placement.PlacementRequest;
 import io.yarndl.core.placement.PlacementStrategy;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -31,6 +34,10 @@ import java.util.TreeMap;
  * large only in vcores and memory, at the front of the order, fail a GPU job that fits behind it,
  * and would make a job that failed fit later once other jobs shrank the front nodes.
  *
+ * <p>A job's GPU tasks stay on one GPU type. A request that names a type is packed on that
+ * type's nodes; on a cluster of several types, one that names none is packed on the first type it
+ * fits, trying the type it runs on now first ({@link #typesToTry}): type-unaware, but never split.
+ *
  * <p>Cost per call: one walk down the ledger's order, stopping at the first node too small for
  * one task ({@link CandidateNodes}), and for each k tried one fit check per candidate visited,
  * usually about k. A job whose total demand exceeds the cluster's free total fails in O(1).
@@ -53,12 +60,55 @@ public final class PackingPlacement implements PlacementStrategy {
         if (!request.totalDemand().fitsIn(ledger.totalFree())) {
             return Optional.empty();
         }
+        if (request.gpuType() != null || !request.usesGpus() || ledger.gpuTypes().size() < 2) {
+            return placeOnType(ledger, request, request.usesGpus() ? request.gpuType() : null);
+        }
+        for (String type : typesToTry(ledger, request)) {
+            Optional<Allocation> placed = placeOnType(ledger, request, type);
+            if (placed.isPresent()) {
+                return placed;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * On a cluster of several GPU types, where a job that did not name one may go: the type it runs
+     * on now first (moving it costs a restart), then the others by most GPUs free, ties in the
+     * order the types appear among the nodes. Types without enough free GPUs for the job are not
+     * tried.
+     */
+    static List<String> typesToTry(NodeLedger ledger, PlacementRequest request) {
+        long gpusNeeded = request.workerDemand().gpus() * (long) request.tasks().workers()
+                + request.psDemand().gpus() * (long) request.tasks().ps();
+        String currentType = null;
+        for (String nodeId : request.current().byNode().keySet()) {
+            int index = ledger.indexOf(nodeId);
+            if (index >= 0) {
+                currentType = ledger.node(index).acceleratorType();
+                break;
+            }
+        }
+        String keep = currentType;
+        List<String> types = new ArrayList<>();
+        for (String type : ledger.gpuTypes()) {
+            if (ledger.freeGpus(type) >= gpusNeeded) {
+                types.add(type);
+            }
+        }
+        types.sort(Comparator.comparing((String type) -> !type.equals(keep))
+                .thenComparing(type -> -ledger.freeGpus(type)));
+        return types;
+    }
+
+    private Optional<Allocation> placeOnType(NodeLedger ledger, PlacementRequest request, String gpuType) {
+        TaskCount tasks = request.tasks();
         int maxNodes = Math.min(ledger.size(), Math.max(tasks.workers(), tasks.ps()));
         // With k <= max(p, w) every node used holds at least one task of the more numerous kind.
         boolean mostlyWorkers = tasks.workers() >= tasks.ps();
         CandidateNodes candidates = new CandidateNodes(ledger,
                 mostlyWorkers ? request.workerDemand() : request.psDemand(),
-                mostlyWorkers ? tasks.workers() : tasks.ps());
+                mostlyWorkers ? tasks.workers() : tasks.ps(), gpuType);
         int[] chosen = new int[maxNodes];
         for (int k = 1; k <= maxNodes; k++) {
             if (!candidates.mayHoldAll() || candidates.exhausted() && candidates.count() < k) {
