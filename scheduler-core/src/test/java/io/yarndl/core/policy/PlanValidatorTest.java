@@ -15,6 +15,8 @@ import io.yarndl.core.job.JobSpec;
 import io.yarndl.core.job.SyncMode;
 import io.yarndl.core.job.TaskCount;
 import io.yarndl.core.job.TrainingGoal;
+import io.yarndl.core.testing.Clusters;
+import io.yarndl.core.testing.Jobs;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -123,5 +125,17 @@ class PlanValidatorTest {
                 () -> PlanValidator.check(plan, limited, List.of(PS_JOB, OTHER)));
 
         assertTrue(e.getMessage().contains("queue root.dl, which the snapshot gives no room"), e.getMessage());
+    }
+
+    @Test
+    void refusesAJobWhoseGpuTasksSitOnTwoGpuTypes() {
+        ClusterSnapshot mixed = Clusters.of(Clusters.typed("v0", "V100", 4),
+                Clusters.typed("k0", "K80", 4));
+        JobSpec job = Jobs.job("mixed").workerRange(1, 4).workers(2).spec();
+        Plan plan = Plan.of(0, "test", List.of(JobPlan.placed(job.id(), new Allocation(Map.of(
+                "v0", new TaskCount(1, 0), "k0", new TaskCount(1, 0))), "split")));
+        InvalidPlanException e = assertThrows(InvalidPlanException.class,
+                () -> PlanValidator.check(plan, mixed, List.of(job)));
+        assertTrue(e.getMessage().contains("[K80, V100]"), e.getMessage());
     }
 }

@@ -32,6 +32,11 @@ public final class Clusters {
         return new Node(id, "/default-rack", "V100", gpus(capacityGpus), gpus(availableGpus));
     }
 
+    /** An idle node of {@code gpus} GPUs of GPU type {@code type}. */
+    public static Node typed(String id, String type, int gpus) {
+        return new Node(id, "/default-rack", type, gpus(gpus), gpus(gpus));
+    }
+
     public static ClusterSnapshot of(Node... nodes) {
         return new ClusterSnapshot(0, List.of(nodes));
     }

@@ -6,9 +6,11 @@ import io.yarndl.core.job.Architecture;
 import io.yarndl.core.job.Framework;
 import io.yarndl.core.job.JobSpec;
 import io.yarndl.core.job.JobView;
+import io.yarndl.core.job.ProgressSample;
 import io.yarndl.core.job.SyncMode;
 import io.yarndl.core.job.TaskCount;
 import io.yarndl.core.job.TrainingGoal;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -38,6 +40,8 @@ public final class Jobs {
     private int maxWorkers = 1;
     private int ps;
     private final Map<String, TaskCount> running = new TreeMap<>();
+    private final List<ProgressSample> samples = new ArrayList<>();
+    private String family = JobSpec.UNKNOWN_FAMILY;
 
     private Jobs(String id) {
         this.id = id;
@@ -112,15 +116,27 @@ public final class Jobs {
         return this;
     }
 
+    /** Declares the model family a throughput profile knows it by. */
+    public Jobs family(String name) {
+        this.family = name;
+        return this;
+    }
+
+    /** Adds a progress sample measured at {@code stepsPerSecond} with {@code workers} workers on {@code gpuType}. */
+    public Jobs measuredOn(String gpuType, int workers, double stepsPerSecond) {
+        samples.add(new ProgressSample(samples.size(), samples.size(), 1.0, stepsPerSecond, workers, 0, gpuType));
+        return this;
+    }
+
     public JobSpec spec() {
         boolean withPs = ps > 0;
         return new JobSpec(id, "test-" + id, user, queue, Framework.PYTORCH,
                 withPs ? Architecture.PARAMETER_SERVER : Architecture.ALLREDUCE, SyncMode.SYNCHRONOUS,
                 workerDemand, withPs ? psDemand : Resources.ZERO, minWorkers, maxWorkers, ps, ps, workers, ps,
-                256, TrainingGoal.steps(1_000));
+                256, TrainingGoal.steps(1_000), family);
     }
 
     public JobView build() {
-        return new JobView(spec(), submitTimeSec, new Allocation(running), List.of());
+        return new JobView(spec(), submitTimeSec, new Allocation(running), samples);
     }
 }
