@@ -132,8 +132,8 @@ final class SimCommand implements Callable<Integer> {
         List<String> names = checkedPolicies(registry);
 
         PrintWriter stdout = spec.commandLine().getOut();
-        stdout.printf("yarn-dl sim: %s on %d nodes x %d GPUs, interval %.0f s, resize overhead %.0f s, seed %d%n",
-                describeTrace(), clusterSpec.nodes(), clusterSpec.perNode().gpus(), config.intervalSec(),
+        stdout.printf("yarn-dl sim: %s on %s, interval %.0f s, resize overhead %.0f s, seed %d%n",
+                describeTrace(), clusterSpec.describe(), config.intervalSec(),
                 config.resizeOverheadSec(), seed);
         stdout.flush();
         RunReport.Written written;

@@ -1,5 +1,6 @@
 package io.yarndl.sim.engine;
 
+import io.yarndl.core.cluster.Node;
 import io.yarndl.core.job.Allocation;
 import io.yarndl.core.job.JobSpec;
 import io.yarndl.core.job.JobView;
@@ -25,6 +26,7 @@ final class SimulatedJob {
     private final List<ProgressSample> samples = new ArrayList<>();
 
     private Allocation allocation = Allocation.NONE;
+    private String gpuType = Node.UNKNOWN_GPU_TYPE;
     private double stepsDone;
     private double startSec = Double.NaN;
     private double nextSampleSec = Double.NaN;
@@ -76,16 +78,17 @@ final class SimulatedJob {
     }
 
     /**
-     * Applies a new allocation at time {@code now}.
+     * Applies a new allocation at time {@code now}, its GPU tasks on GPUs of {@code nextGpuType}.
      *
      * @return the seconds of progress the change costs (checkpoint and restart), 0 when unchanged
      */
-    double reallocate(Allocation next, double now) {
+    double reallocate(Allocation next, String nextGpuType, double now) {
         if (next.equals(allocation)) {
             return 0;
         }
         boolean wasRunning = !allocation.isEmpty();
         allocation = next;
+        gpuType = nextGpuType;
         if (next.isEmpty()) {
             resizes++;
             return 0;
@@ -100,12 +103,18 @@ final class SimulatedJob {
         return config.resizeOverheadSec();
     }
 
-    /** The true speed at the current allocation, in steps per second. */
+    /** The GPU type of the current allocation ({@link Node#UNKNOWN_GPU_TYPE} when it holds nothing). */
+    String gpuType() {
+        return allocation.isEmpty() ? Node.UNKNOWN_GPU_TYPE : gpuType;
+    }
+
+    /** The true speed at the current allocation and its GPU type, in steps per second. */
     double trueSpeed() {
         if (allocation.isEmpty()) {
             return 0;
         }
-        return job.type().speed().stepsPerSecond(allocation.workers(), allocation.ps(), allocation.nodeCount());
+        return job.type().speed().stepsPerSecond(allocation.workers(), allocation.ps(), allocation.nodeCount(),
+                gpuType);
     }
 
     /** Steps done over steps required, unrounded: DL2's reward is its growth in a round. */
@@ -151,7 +160,7 @@ final class SimulatedJob {
         double loss = trueCurve.loss(step) * (1 + config.lossNoise() * noise.nextGaussian());
         double speed = Math.max(0, trueSpeed * (1 + config.speedNoise() * noise.nextGaussian()));
         samples.add(new ProgressSample(timeSec, Math.round(step), Math.max(0, loss), speed, allocation.workers(),
-                allocation.ps()));
+                allocation.ps(), gpuType));
         if (samples.size() > config.maxSamplesPerJob()) {
             thinOlderHalf();
         }
