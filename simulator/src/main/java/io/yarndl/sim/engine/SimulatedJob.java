@@ -42,7 +42,15 @@ final class SimulatedJob {
         this.spec = new JobSpec(job.id(), job.type().name(), job.user(), "dl", job.type().framework(),
                 job.type().architecture(), job.type().syncMode(), job.type().workerDemand(), job.type().psDemand(),
                 job.minWorkers(), job.maxWorkers(), job.minPs(), job.maxPs(), job.requestedWorkers(), job.requestedPs(),
-                job.type().globalBatchSize(), TrainingGoal.targetLoss(job.type().lossShape().targetLoss()));
+                job.type().globalBatchSize(), goalOf(job), job.type().modelFamily());
+    }
+
+    /** What the job tells the scheduler about when it is done: its type's target loss, or its step count. */
+    private static TrainingGoal goalOf(TraceJob job) {
+        return switch (job.type().completion()) {
+            case AT_TARGET_LOSS -> TrainingGoal.targetLoss(job.type().lossShape().targetLoss());
+            case AFTER_REQUIRED_STEPS -> TrainingGoal.steps(job.requiredSteps());
+        };
     }
 
     TraceJob traceJob() {

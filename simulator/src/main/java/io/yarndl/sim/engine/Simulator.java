@@ -38,7 +38,11 @@ import java.util.function.Consumer;
  */
 public final class Simulator {
 
-    /** A policy that runs nothing for this many rounds in a row while jobs wait is reported, not waited on. */
+    /**
+     * A policy under which no job trains for this many rounds in a row is reported, not waited on:
+     * it runs nothing while jobs wait, or only jobs on GPU types where they cannot train (Gavel
+     * measured some at 0 steps/s on K80s).
+     */
     private static final int MAX_IDLE_ROUNDS = 10_000;
 
     private final ClusterSpec cluster;
@@ -123,6 +127,8 @@ public final class Simulator {
 
             double roundEnd = now + config.intervalSec();
             boolean anyRunning = false;
+            boolean anyTraining = false;
+            SimulatedJob stuck = null;
             double reward = 0;
             for (Iterator<SimulatedJob> it = active.iterator(); it.hasNext(); ) {
                 SimulatedJob job = it.next();
@@ -134,6 +140,11 @@ public final class Simulator {
                     continue;
                 }
                 anyRunning = true;
+                if (job.trueSpeed() > 0) {
+                    anyTraining = true;
+                } else if (stuck == null) {
+                    stuck = job;
+                }
                 double doneBefore = job.fractionDone();
                 double finish = job.train(now, roundEnd, pause);
                 reward += job.fractionDone() - doneBefore;
@@ -146,7 +157,12 @@ public final class Simulator {
                     outcomes.accept(outcome);
                 }
             }
-            idleRounds = anyRunning ? 0 : idleRounds + 1;
+            idleRounds = anyTraining ? 0 : idleRounds + 1;
+            if (idleRounds > MAX_IDLE_ROUNDS && anyRunning) {
+                throw new IllegalStateException("policy " + policy.name() + " trained no job for " + MAX_IDLE_ROUNDS
+                        + " rounds: it keeps job " + stuck.spec().id() + " (" + stuck.traceJob().type().name()
+                        + ") on " + stuck.gpuType() + " GPUs, where its true speed is 0");
+            }
             if (idleRounds > MAX_IDLE_ROUNDS) {
                 throw new IllegalStateException("policy " + policy.name() + " ran no job for " + MAX_IDLE_ROUNDS
                         + " rounds while " + active.size() + " jobs waited (first: " + active.get(0).spec().id() + ")");

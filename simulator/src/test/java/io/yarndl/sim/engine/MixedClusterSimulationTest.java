@@ -121,4 +121,31 @@ class MixedClusterSimulationTest {
 
         assertTrue(e.getMessage().contains("wide-1") && e.getMessage().contains("one GPU type"), e.getMessage());
     }
+
+    @Test
+    void aJobKeptWhereItCannotTrainEndsTheRunWithAReason() {
+        TrueSpeed noK80 = new TrueSpeed() {
+            @Override
+            public double stepsPerSecond(int workers, int ps, int nodesSpanned) {
+                return stepsPerSecond(workers, ps, nodesSpanned, "V100");
+            }
+
+            @Override
+            public double stepsPerSecond(int workers, int ps, int nodesSpanned, String gpuType) {
+                return "K80".equals(gpuType) ? 0 : workers;
+            }
+        };
+        JobType oom = new JobType("oom-on-k80", Framework.PYTORCH, Architecture.ALLREDUCE, SyncMode.SYNCHRONOUS,
+                Resources.of(1, 4, 16_384), Resources.ZERO, 4, 0, 64, noK80, new LossCurveShape(5, 1, 0.1));
+        // Packing puts the job where most GPUs are free: the K80s.
+        ClusterSpec moreK80 = ClusterSpec.ofGroups(ClusterSpecSyntax.parse("v100:1x4,k80:2x4"), 16);
+        TraceJob job = new TraceJob("stuck-1", 0, "u", oom, 4, 0, 4, 4, 0, 0, 1_000);
+
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> new Simulator(moreK80, SimConfig.defaults(1)).run(new FifoPolicy(), List.of(job).iterator(),
+                        o -> { }));
+
+        assertTrue(e.getMessage().contains("stuck-1") && e.getMessage().contains("K80")
+                && e.getMessage().contains("true speed is 0"), e.getMessage());
+    }
 }
