@@ -111,18 +111,17 @@ final class SimulatedJob {
         return config.resizeOverheadSec();
     }
 
-    /** The GPU type of the current allocation ({@link Node#UNKNOWN_GPU_TYPE} when it holds nothing). */
-    String gpuType() {
-        return allocation.isEmpty() ? Node.UNKNOWN_GPU_TYPE : gpuType;
-    }
-
     /** The true speed at the current allocation and its GPU type, in steps per second. */
     double trueSpeed() {
-        if (allocation.isEmpty()) {
+        return trueSpeed(allocation, gpuType);
+    }
+
+    /** The true speed it would have at {@code candidate} on GPUs of {@code type}, in steps per second. */
+    double trueSpeed(Allocation candidate, String type) {
+        if (candidate.isEmpty()) {
             return 0;
         }
-        return job.type().speed().stepsPerSecond(allocation.workers(), allocation.ps(), allocation.nodeCount(),
-                gpuType);
+        return job.type().speed().stepsPerSecond(candidate.workers(), candidate.ps(), candidate.nodeCount(), type);
     }
 
     /** Steps done over steps required, unrounded: DL2's reward is its growth in a round. */

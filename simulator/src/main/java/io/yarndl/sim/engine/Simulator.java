@@ -30,7 +30,9 @@ import java.util.function.Consumer;
  * at its true speed for its allocation, placement and GPU type until the next round or until it
  * has done its required steps. A job's GPU tasks share one GPU type (the validator refuses a plan
  * that mixes them), so the type of its allocation is the type of any node its GPU tasks sit on;
- * its progress samples say which type they were measured on. Jobs arriving between rounds wait for the next round, as in a cluster that
+ * its progress samples say which type they were measured on. As in Gavel's scheduler, which never
+ * runs a job on a GPU type where its measured throughput is 0, a job placed where its true speed is
+ * 0 does not start: it holds nothing that round and waits for the next plan. Jobs arriving between rounds wait for the next round, as in a cluster that
  * re-plans on a timer. Idle gaps with no job in the system are skipped.
  *
  * <p>The trace is consumed lazily and finished jobs are handed to the caller and forgotten, so
@@ -40,8 +42,8 @@ public final class Simulator {
 
     /**
      * A policy under which no job trains for this many rounds in a row is reported, not waited on:
-     * it runs nothing while jobs wait, or only jobs on GPU types where they cannot train (Gavel
-     * measured some at 0 steps/s on K80s).
+     * it runs nothing while jobs wait, or places them only where they cannot train (Gavel measured
+     * some at 0 steps/s on K80s).
      */
     private static final int MAX_IDLE_ROUNDS = 10_000;
 
@@ -127,24 +129,27 @@ public final class Simulator {
 
             double roundEnd = now + config.intervalSec();
             boolean anyRunning = false;
-            boolean anyTraining = false;
-            SimulatedJob stuck = null;
+            SimulatedJob refused = null;
+            String refusedOn = null;
             double reward = 0;
             for (Iterator<SimulatedJob> it = active.iterator(); it.hasNext(); ) {
                 SimulatedJob job = it.next();
                 Allocation next = plan.target(job.spec().id()).placement();
+                String gpuType = gpuTypeOf(next, job.spec(), gpuTypeByNode);
+                if (!next.isEmpty() && job.trueSpeed(next, gpuType) <= 0) {
+                    if (refused == null) {
+                        refused = job;
+                        refusedOn = gpuType;
+                    }
+                    next = Allocation.NONE;
+                }
                 int before = job.resizes();
-                double pause = job.reallocate(next, gpuTypeOf(next, job.spec(), gpuTypeByNode), now);
+                double pause = job.reallocate(next, gpuType, now);
                 resizes += job.resizes() - before;
                 if (next.isEmpty()) {
                     continue;
                 }
                 anyRunning = true;
-                if (job.trueSpeed() > 0) {
-                    anyTraining = true;
-                } else if (stuck == null) {
-                    stuck = job;
-                }
                 double doneBefore = job.fractionDone();
                 double finish = job.train(now, roundEnd, pause);
                 reward += job.fractionDone() - doneBefore;
@@ -157,11 +162,11 @@ public final class Simulator {
                     outcomes.accept(outcome);
                 }
             }
-            idleRounds = anyTraining ? 0 : idleRounds + 1;
-            if (idleRounds > MAX_IDLE_ROUNDS && anyRunning) {
-                throw new IllegalStateException("policy " + policy.name() + " trained no job for " + MAX_IDLE_ROUNDS
-                        + " rounds: it keeps job " + stuck.spec().id() + " (" + stuck.traceJob().type().name()
-                        + ") on " + stuck.gpuType() + " GPUs, where its true speed is 0");
+            idleRounds = anyRunning ? 0 : idleRounds + 1;
+            if (idleRounds > MAX_IDLE_ROUNDS && refused != null) {
+                throw new IllegalStateException("policy " + policy.name() + " ran no job for " + MAX_IDLE_ROUNDS
+                        + " rounds: it keeps placing job " + refused.spec().id() + " (" + refused.traceJob().type().name()
+                        + ") on " + refusedOn + " GPUs, where its true speed is 0, so it never starts");
             }
             if (idleRounds > MAX_IDLE_ROUNDS) {
                 throw new IllegalStateException("policy " + policy.name() + " ran no job for " + MAX_IDLE_ROUNDS
