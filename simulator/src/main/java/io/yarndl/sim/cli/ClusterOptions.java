@@ -5,10 +5,10 @@ import io.yarndl.sim.workload.ClusterSpec;
 import io.yarndl.sim.workload.ClusterSpecSyntax;
 import io.yarndl.sim.workload.NodeGroup;
 import java.util.List;
-import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
 /**
