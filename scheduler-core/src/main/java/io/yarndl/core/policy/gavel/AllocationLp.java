@@ -14,8 +14,10 @@ import org.ojalgo.optimisation.Variable;
  * terms of {@code thr_j(X) = sum_k T[j][k] X[j][k]} ({@link Row#plusThroughputOf}) and its own
  * variables, then maximises; so each reads as its formula, not as index juggling.
  *
- * <p>One instance is one solve: ojAlgo's presolve may mark rows and fix variables of the model it
- * solves, so an objective that solves several LPs (bisection, two stages) builds one per solve.
+ * <p>One instance is one solve: an objective that solves several LPs (two stages, bisection)
+ * builds one per LP, so nothing a solve leaves in ojAlgo's model (its presolve marks rows and fixes
+ * variables) can reach the next; building costs a few milliseconds at 1,000 jobs, next to seconds
+ * of simplex.
  */
 final class AllocationLp {
 
