@@ -1,5 +1,7 @@
 package io.yarndl.core.policy.gavel;
 
+import java.util.Arrays;
+
 /**
  * Gavel's FIFO baselines, {@code fifo_perf} and {@code fifo} (Narayanan et al., OSDI'20, section
  * 7): not an optimisation but a queue. Jobs in arrival order each take their scale factor's worth
@@ -40,7 +42,7 @@ public final class Fifo implements AllocationObjective {
                 continue;
             }
             int scaleFactor = problem.scaleFactor(j);
-            if (java.util.Arrays.stream(free).noneMatch(gpus -> gpus >= scaleFactor)) {
+            if (Arrays.stream(free).noneMatch(gpus -> gpus >= scaleFactor)) {
                 break;
             }
             int chosen = -1;

@@ -1,5 +1,6 @@
 package io.yarndl.core.policy.gavel;
 
+import java.util.Arrays;
 import org.ojalgo.optimisation.Variable;
 
 /**
@@ -42,7 +43,7 @@ public final class MaxMinFairness implements AllocationObjective {
     @Override
     public TimeFractions solve(AllocationProblem problem) {
         double[] equalShare = EqualShare.throughputs(problem);
-        if (problem.isEmpty() || java.util.Arrays.stream(equalShare).allMatch(t -> t == 0)) {
+        if (problem.isEmpty() || Arrays.stream(equalShare).allMatch(t -> t == 0)) {
             return TimeFractions.zeros(problem.jobCount(), problem.typeCount());
         }
         AllocationLp fairest = new AllocationLp(NAME, problem);
