@@ -23,8 +23,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "heterogeneous", sortOptions = false, usageHelpAutoWidth = true, usageHelpWidth = 100,
         mixinStandardHelpOptions = true,
         description = {"Compares Gavel's policies (aware and agnostic) with fifo, drf and optimus on mixed GPU"
-                + " clusters: Gavel's static trace at 4:4:4 and 12:0:0 V100:P100:K80, and Gavel's continuous"
-                + " workload at 36:36:36. Prints a markdown table and writes it, with a CSV, under --out."},
+                + " clusters: Gavel's static trace at 4:4:4 and 12:0:0 V100:P100:K80, Gavel's continuous"
+                + " workload at 36:36:36, and Sia's Philly and Saturn workloads on Sia's T4/A100/RTX cluster."
+                + " Prints a markdown table and writes it, with a CSV, under --out."},
         footerHeading = "%nExamples:%n",
         footer = {"  yarn-dl heterogeneous --out heterogeneous-out",
             "  yarn-dl heterogeneous --scenarios gavel-static-4-4-4 --policies gavel-fifo,gavel-fifo-perf"})
@@ -35,7 +36,7 @@ public final class HeterogeneousCommand implements Callable<Integer> {
 
     @Option(names = "--scenarios", split = ",", paramLabel = "NAME",
             description = "Scenarios to run (default: all of gavel-static-4-4-4, gavel-static-12-0-0,"
-                    + " gavel-continuous-36-36-36).")
+                    + " gavel-continuous-36-36-36, sia-philly-1, sia-saturn-1).")
     List<String> scenarios;
 
     @Option(names = "--policies", split = ",", paramLabel = "NAME",

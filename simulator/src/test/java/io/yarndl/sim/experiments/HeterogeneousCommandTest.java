@@ -49,6 +49,6 @@ class HeterogeneousCommandTest {
         int status = run(out, err, "heterogeneous", "--scenarios", "gavel-static-1-2-3", "--out", tmp.toString());
         assertEquals(SimulatorCli.EXIT_USAGE, status);
         assertTrue(err.toString().contains("unknown scenario 'gavel-static-1-2-3'; known: gavel-static-4-4-4,"
-                + " gavel-static-12-0-0, gavel-continuous-36-36-36"), err.toString());
+                + " gavel-static-12-0-0, gavel-continuous-36-36-36, sia-philly-1, sia-saturn-1"), err.toString());
     }
 }
