@@ -14,10 +14,10 @@ import java.util.Map;
  * {@code yarn jar}, and the environment that makes the stock {@code yarn.application.classpath}
  * resolve inside containers.
  */
-record HadoopLayout(Path home) {
+public record HadoopLayout(Path home) {
 
     /** The layout the build made, from the system property Maven sets. */
-    static HadoopLayout fromBuild() {
+    public static HadoopLayout fromBuild() {
         String configured = System.getProperty("yarndl.hadoop.home");
         if (configured == null) {
             throw new IllegalStateException("system property yarndl.hadoop.home is not set (run through Maven)");
@@ -53,7 +53,7 @@ record HadoopLayout(Path home) {
      * RM and the NMs), and {@code HADOOP_CLASSPATH}, which holds the scheduler's plugin jar (the
      * README's way of keeping it outside the installation), appended last as the launcher does.
      */
-    String resourceManagerClasspath(Path confDir, Path pluginJar) {
+    public String resourceManagerClasspath(Path confDir, Path pluginJar) {
         return String.join(File.pathSeparator, clientClasspath(confDir), share("yarn/timelineservice") + File.separator + "*",
                 pluginJar.toAbsolutePath().toString());
     }

@@ -1,76 +1,84 @@
 package io.yarndl.core.policy.gavel;
 
-import org.ojalgo.optimisation.ExpressionsBasedModel;
-import org.ojalgo.optimisation.Expression;
-import org.ojalgo.optimisation.Optimisation;
-import org.ojalgo.optimisation.Variable;
+import com.google.ortools.Loader;
+import com.google.ortools.linearsolver.MPConstraint;
+import com.google.ortools.linearsolver.MPObjective;
+import com.google.ortools.linearsolver.MPSolver;
+import com.google.ortools.linearsolver.MPVariable;
 
 /**
- * A linear program over a problem's allocation matrix X, solved with ojAlgo's
- * {@link ExpressionsBasedModel}, that starts with the constraints every Gavel objective shares
+ * A linear program over a problem's allocation matrix X, solved with GLOP (OR-Tools' simplex, through
+ * its {@link MPSolver}), that starts with the constraints every Gavel objective shares
  * ({@link AllocationObjective}): X &ge; 0, {@code sum_k X[j][k] <= 1} per job,
  * {@code sum_j scaleFactor[j] * X[j][k] <= gpus[k]} per type, and no variable at all where the job
  * cannot run (that is {@code X[j][k] = 0}, and a smaller LP). An objective adds its own rows in
  * terms of {@code thr_j(X) = sum_k T[j][k] X[j][k]} ({@link Row#plusThroughputOf}) and its own
  * variables, then maximises; so each reads as its formula, not as index juggling.
  *
- * <p>One instance is one solve: an objective that solves several LPs (two stages, bisection)
- * builds one per LP, so nothing a solve leaves in ojAlgo's model (its presolve marks rows and fixes
- * variables) can reach the next; building costs a few milliseconds at 1,000 jobs, next to seconds
- * of simplex.
+ * <p>The model lives in native memory: an instance is closed (try-with-resources) as soon as its
+ * answer is read, which frees it at once rather than whenever the garbage collector would. It is
+ * for one thread; objectives build their own per solve, so they stay thread-safe. It may be solved
+ * again after bounds or the objective change ({@link Row#atLeast}, {@link Variable#atLeast},
+ * {@link #clearObjective}): GLOP then starts from the last basis instead of from scratch, which
+ * is how the two-stage objectives solve their second stage and {@link FinishTimeFairness} bisects.
+ *
+ * <p>GLOP's status INFEASIBLE also covers LPs its presolve finds "infeasible or unbounded"; every
+ * LP here is bounded (X lies in [0, 1], and an objective's own variables are bounded by its rows),
+ * so INFEASIBLE means infeasible.
+ *
+ * <p>OR-Tools' native libraries are loaded once per JVM, by the first LP built (its
+ * {@link Loader} unpacks them into {@code java.io.tmpdir}); if that fails, every solve throws
+ * {@link AllocationSolverException}, so a caller keeps its previous allocation as for any other
+ * solver failure.
  */
-final class AllocationLp {
-
-    /**
-     * From this many X variables on, ojAlgo's sparse (revised) simplex beats its dense tableau: on
-     * the benchmark's problems (3 types) max-min fairness took 353 ms dense and 489 ms sparse at 400
-     * jobs, but 2.8 s dense and 1.3 s sparse at 600, and 15 s dense and 4.5 s sparse at 1,000.
-     */
-    private static final int SPARSE_FROM_VARIABLES = 1500;
+final class AllocationLp implements AutoCloseable {
 
     private final String objectiveName;
     private final AllocationProblem problem;
-    private final ExpressionsBasedModel model = new ExpressionsBasedModel();
-    private final Variable[][] x;
+    private final MPSolver solver;
+    private final MPVariable[][] x;
     private final Row objective;
-    private Optimisation.Result result;
 
     AllocationLp(String objectiveName, AllocationProblem problem) {
         this.objectiveName = objectiveName;
         this.problem = problem;
+        NativeLibraries.require(objectiveName);
+        solver = MPSolver.createSolver("GLOP");
+        if (solver == null) {
+            throw new AllocationSolverException(objectiveName, "OR-Tools has no GLOP", "NOT_SOLVED");
+        }
         int n = problem.jobCount();
         int types = problem.typeCount();
-        x = new Variable[n][types];
-        Expression[] gpus = new Expression[types];
+        x = new MPVariable[n][types];
+        MPConstraint[] gpus = new MPConstraint[types];
         for (int k = 0; k < types; k++) {
-            gpus[k] = model.addExpression("gpus of type " + k).upper(problem.gpus(k));
+            gpus[k] = solver.makeConstraint(-MPSolver.infinity(), problem.gpus(k), "gpus of type " + k);
         }
-        int variables = 0;
         for (int j = 0; j < n; j++) {
-            Expression time = null;
+            MPConstraint time = null;
             for (int k = 0; k < types; k++) {
                 if (!problem.canRun(j, k)) {
                     continue;
                 }
-                x[j][k] = model.addVariable("X[" + j + "][" + k + "]").lower(0).upper(1);
-                gpus[k].set(x[j][k], problem.scaleFactor(j));
-                time = time != null ? time : model.addExpression("time of job " + j).upper(1);
-                time.set(x[j][k], 1);
-                variables++;
+                x[j][k] = solver.makeNumVar(0, 1, "X[" + j + "][" + k + "]");
+                gpus[k].setCoefficient(x[j][k], problem.scaleFactor(j));
+                time = time != null ? time : solver.makeConstraint(-MPSolver.infinity(), 1, "time of job " + j);
+                time.setCoefficient(x[j][k], 1);
             }
         }
-        model.options.sparse = variables >= SPARSE_FROM_VARIABLES;
-        objective = new Row(model.addExpression("objective").weight(1));
+        MPObjective goal = solver.objective();
+        goal.setMaximization();
+        objective = new Row(null, goal);
     }
 
     /** A new variable, &ge; 0. */
     Variable variable(String name) {
-        return model.addVariable(name).lower(0);
+        return new Variable(solver.makeNumVar(0, MPSolver.infinity(), name));
     }
 
-    /** A new constraint row, named uniquely by the caller; bound it with atLeast or atMost. */
+    /** A new constraint row, unbounded until atLeast or atMost bounds it. */
     Row row(String name) {
-        return new Row(model.addExpression(name));
+        return new Row(solver.makeConstraint(-MPSolver.infinity(), MPSolver.infinity(), name), null);
     }
 
     /** The objective row: what is added to it is maximised. */
@@ -78,29 +86,38 @@ final class AllocationLp {
         return objective;
     }
 
+    /**
+     * The objective row emptied, for a next stage on this model: the last solution's basis stays,
+     * and GLOP starts from it.
+     */
+    Row clearObjective() {
+        objective.goal.clear();
+        objective.goal.setMaximization();
+        return objective;
+    }
+
     /** Maximises the objective; an optimum is required. */
     void maximise(String what) {
         if (!maximiseIfFeasible(what)) {
-            throw new AllocationSolverException(objectiveName, what + " is infeasible", result.getState());
+            throw new AllocationSolverException(objectiveName, what + " is infeasible", MPSolver.ResultStatus.INFEASIBLE);
         }
     }
 
     /** Maximises the objective; false when the constraints are infeasible, throws on any other failure. */
     boolean maximiseIfFeasible(String what) {
-        result = model.maximise();
-        Optimisation.State state = result.getState();
-        if (state == Optimisation.State.INFEASIBLE) {
+        MPSolver.ResultStatus status = solver.solve();
+        if (status == MPSolver.ResultStatus.INFEASIBLE) {
             return false;
         }
-        if (!state.isOptimal()) {
-            throw new AllocationSolverException(objectiveName, what + " has no optimum", state);
+        if (status != MPSolver.ResultStatus.OPTIMAL) {
+            throw new AllocationSolverException(objectiveName, what + " has no optimum", status);
         }
         return true;
     }
 
     /** A variable's value in the last solution. */
     double value(Variable variable) {
-        return result.doubleValue(model.indexOf(variable));
+        return variable.mp.solutionValue();
     }
 
     /** The last solution's X. */
@@ -108,35 +125,50 @@ final class AllocationLp {
         double[][] fractions = new double[problem.jobCount()][problem.typeCount()];
         for (int j = 0; j < fractions.length; j++) {
             for (int k = 0; k < fractions[j].length; k++) {
-                fractions[j][k] = x[j][k] == null ? 0 : value(x[j][k]);
+                fractions[j][k] = x[j][k] == null ? 0 : x[j][k].solutionValue();
             }
         }
         return new TimeFractions(fractions);
     }
 
-    /** The last solution's {@code thr_j(X)}. */
-    double throughputOf(int job) {
-        double throughput = 0;
-        for (int k = 0; k < problem.typeCount(); k++) {
-            throughput += x[job][k] == null ? 0 : problem.throughput(job, k) * value(x[job][k]);
+    /** Frees the native model; nothing of this LP may be used afterwards. */
+    @Override
+    public void close() {
+        solver.delete();
+    }
+
+    /** A variable an objective adds to the LP (besides X). */
+    static final class Variable {
+
+        private final MPVariable mp;
+
+        private Variable(MPVariable mp) {
+            this.mp = mp;
         }
-        return throughput;
+
+        /** Bounds the variable from below, replacing its lower bound. */
+        Variable atLeast(double bound) {
+            mp.setLb(bound);
+            return this;
+        }
     }
 
     /** One linear row of the model: a constraint, or the objective. */
     final class Row {
 
-        private final Expression expression;
+        private final MPConstraint constraint;
+        private final MPObjective goal;
 
-        private Row(Expression expression) {
-            this.expression = expression;
+        private Row(MPConstraint constraint, MPObjective goal) {
+            this.constraint = constraint;
+            this.goal = goal;
         }
 
         /** Adds {@code coefficient * thr_j(X) = sum_k coefficient * T[j][k] * X[j][k]}. */
         Row plusThroughputOf(int job, double coefficient) {
             for (int k = 0; k < problem.typeCount(); k++) {
                 if (x[job][k] != null) {
-                    expression.add(x[job][k], coefficient * problem.throughput(job, k));
+                    add(x[job][k], coefficient * problem.throughput(job, k));
                 }
             }
             return this;
@@ -144,18 +176,63 @@ final class AllocationLp {
 
         /** Adds {@code coefficient * variable}. */
         Row plus(Variable variable, double coefficient) {
-            expression.add(variable, coefficient);
+            add(variable.mp, coefficient);
             return this;
         }
 
+        /** Bounds the row from below, replacing any lower bound it had. */
         Row atLeast(double bound) {
-            expression.lower(bound);
+            constraint().setLb(bound);
             return this;
         }
 
+        /** Bounds the row from above, replacing any upper bound it had. */
         Row atMost(double bound) {
-            expression.upper(bound);
+            constraint().setUb(bound);
             return this;
+        }
+
+        private void add(MPVariable variable, double coefficient) {
+            if (constraint != null) {
+                constraint.setCoefficient(variable, constraint.getCoefficient(variable) + coefficient);
+            } else {
+                goal.setCoefficient(variable, goal.getCoefficient(variable) + coefficient);
+            }
+        }
+
+        private MPConstraint constraint() {
+            if (constraint == null) {
+                throw new IllegalStateException("the objective has no bounds");
+            }
+            return constraint;
+        }
+    }
+
+    /**
+     * OR-Tools' JNI libraries, loaded by the first LP of the JVM: the JVM runs this class's
+     * initialiser once, and any thread that gets here first waits for it. Loading again after a
+     * failure would fail again (the libraries are the jar's), so the failure is kept and reported.
+     */
+    private static final class NativeLibraries {
+
+        private static final Throwable FAILURE = load();
+
+        private static Throwable load() {
+            try {
+                Loader.loadNativeLibraries();
+                return null;
+            } catch (RuntimeException | LinkageError e) {
+                return e;
+            }
+        }
+
+        static void require(String objectiveName) {
+            if (FAILURE != null) {
+                AllocationSolverException failure = new AllocationSolverException(objectiveName,
+                        "OR-Tools' native libraries did not load (" + FAILURE + ")", "NOT_LOADED");
+                failure.initCause(FAILURE);
+                throw failure;
+            }
         }
     }
 }

@@ -28,11 +28,12 @@ public final class MaxSumThroughput implements AllocationObjective {
         if (problem.isEmpty()) {
             return TimeFractions.zeros(problem.jobCount(), problem.typeCount());
         }
-        AllocationLp lp = new AllocationLp(NAME, problem);
-        for (int j = 0; j < problem.jobCount(); j++) {
-            lp.objective().plusThroughputOf(j, 1);
+        try (AllocationLp lp = new AllocationLp(NAME, problem)) {
+            for (int j = 0; j < problem.jobCount(); j++) {
+                lp.objective().plusThroughputOf(j, 1);
+            }
+            lp.maximise("the total-throughput LP");
+            return lp.fractions();
         }
-        lp.maximise("the total-throughput LP");
-        return lp.fractions();
     }
 }

@@ -1,7 +1,5 @@
 package io.yarndl.core.policy.gavel;
 
-import org.ojalgo.optimisation.Variable;
-
 /**
  * Gavel's minimum total duration, the makespan policy (Narayanan et al., OSDI'20, section 4.3):
  * finish the whole batch of jobs as early as possible. With {@code thr_j(X) = sum_k T[j][k] X[j][k]}
@@ -12,14 +10,16 @@ import org.ojalgo.optimisation.Variable;
  *
  *   with s = 1/M, one LP:   stage 1:  maximise  s   subject to  thr_j(X) >= R_j * s   for every job that can run
  *   then the leftover:      stage 2:  maximise  sum_j thr_j(X) / R_j
- *                                     subject to  thr_j(X) >= R_j * s* (1 - 1e-7)
+ *                                     subject to  thr_j(X) >= R_j * s,  s >= s* (1 - 1e-7)
  * </pre>
  *
  * <p>Gavel's code bisects on M instead (a feasibility LP per step, down to 5%); the substitution
  * s = 1/M makes it one LP whose optimum is exact. Stage 2 is there for the same reason as in
  * {@link MaxMinFairness}: the makespan is usually set by one job, and every other job's progress
- * rate (the fraction of its remaining work done per second) should use what that job leaves. In
- * the LP s is scaled by S = max_j R_j / Tmax_j (no job can finish sooner), so it lies in (0, 1].
+ * rate (the fraction of its remaining work done per second) should use what that job leaves; as
+ * there, it is stage 1's model with s bounded below and the objective replaced, so GLOP starts it
+ * from stage 1's optimum. In the LP s is scaled by S = max_j R_j / Tmax_j (no job can finish
+ * sooner), so it lies in (0, 1].
  *
  * <p>Gavel's {@code min_total_duration} is the heterogeneity-agnostic variant: every type at the
  * job's fastest throughput ({@link #heterogeneityAgnostic}, Gavel's "every GPU a V100");
@@ -52,30 +52,28 @@ public final class MinTotalDuration implements AllocationObjective {
         if (problem.isEmpty() || shortest == 0) {
             return TimeFractions.zeros(n, problem.typeCount());
         }
-        AllocationLp soonest = new AllocationLp(NAME, problem);
-        Variable s = soonest.variable("S / makespan");
-        for (int j = 0; j < n; j++) {
-            if (problem.canRunAnywhere(j)) {
-                double best = problem.bestThroughput(j);
-                soonest.row("progress of job " + j).plusThroughputOf(j, 1 / best)
-                        .plus(s, -problem.remainingSteps(j) / (shortest * best)).atLeast(0);
+        try (AllocationLp lp = new AllocationLp(NAME, problem)) {
+            AllocationLp.Variable s = lp.variable("S / makespan");
+            for (int j = 0; j < n; j++) {
+                if (problem.canRunAnywhere(j)) {
+                    double best = problem.bestThroughput(j);
+                    lp.row("progress of job " + j).plusThroughputOf(j, 1 / best)
+                            .plus(s, -problem.remainingSteps(j) / (shortest * best)).atLeast(0);
+                }
             }
-        }
-        soonest.objective().plus(s, 1);
-        soonest.maximise("the makespan LP");
-        double floor = soonest.value(s) / shortest * (1 - MaxMinFairness.FLOOR_SLACK);
+            lp.objective().plus(s, 1);
+            lp.maximise("the makespan LP");
 
-        AllocationLp fullest = new AllocationLp(NAME, problem);
-        for (int j = 0; j < n; j++) {
-            if (problem.canRunAnywhere(j)) {
-                double best = problem.bestThroughput(j);
-                fullest.row("progress of job " + j).plusThroughputOf(j, 1 / best)
-                        .atLeast(problem.remainingSteps(j) * floor / best);
-                fullest.objective().plusThroughputOf(j, shortest / problem.remainingSteps(j));
+            s.atLeast(lp.value(s) * (1 - MaxMinFairness.FLOOR_SLACK));
+            AllocationLp.Row leftover = lp.clearObjective();
+            for (int j = 0; j < n; j++) {
+                if (problem.canRunAnywhere(j)) {
+                    leftover.plusThroughputOf(j, shortest / problem.remainingSteps(j));
+                }
             }
+            lp.maximise("the leftover-capacity LP");
+            return lp.fractions();
         }
-        fullest.maximise("the leftover-capacity LP");
-        return fullest.fractions();
     }
 
     /** The makespan of fractions for problem, in seconds: max_j R_j / thr_j(X) over jobs that can run. */

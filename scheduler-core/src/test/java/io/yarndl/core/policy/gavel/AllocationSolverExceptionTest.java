@@ -2,16 +2,16 @@ package io.yarndl.core.policy.gavel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.google.ortools.linearsolver.MPSolver;
 import org.junit.jupiter.api.Test;
-import org.ojalgo.optimisation.Optimisation;
 
 class AllocationSolverExceptionTest {
 
     @Test
     void solverFailureNamesTheObjectiveWhatFailedAndTheSolverState() {
         AllocationSolverException e = new AllocationSolverException(MaxMinFairness.NAME, "the max-min LP has no optimum",
-                Optimisation.State.FAILED);
+                MPSolver.ResultStatus.ABNORMAL);
 
-        assertEquals("max_min_fairness: the max-min LP has no optimum (solver state FAILED)", e.getMessage());
+        assertEquals("max_min_fairness: the max-min LP has no optimum (solver state ABNORMAL)", e.getMessage());
     }
 }
