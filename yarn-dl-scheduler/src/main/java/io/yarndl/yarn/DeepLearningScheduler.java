@@ -17,6 +17,7 @@ import io.yarndl.yarn.recovery.CheckpointKeeper;
 import io.yarndl.yarn.recovery.RecoveryReport;
 import io.yarndl.yarn.recovery.ZooKeeperState;
 import io.yarndl.yarn.recovery.RestoredPlanHold;
+import io.yarndl.yarn.round.GpuTypeReader;
 import io.yarndl.yarn.round.HeldTask;
 import io.yarndl.yarn.round.PlanBook;
 import io.yarndl.yarn.round.PolicyRunner;
@@ -95,9 +96,9 @@ public class DeepLearningScheduler extends CapacityScheduler {
     private final Map<ApplicationAttemptId, AttemptAsks> attemptAsks = new ConcurrentHashMap<>();
     private final Set<ApplicationAttemptId> warnedSchedulingRequests = ConcurrentHashMap.newKeySet();
     private final RmJobCollector collector = new RmJobCollector(this);
-    private final RoundGathering gathering = new RoundGathering(collector, new RmQueueRooms(this)::read);
 
     private SchedulerSettings settings;
+    private RoundGathering gathering;
     private PolicyRunner policyRunner;
     private Dl2Serving dl2;
     private SchedulingRound round;
@@ -116,6 +117,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
         settings = SchedulerSettings.from(conf);
         super.serviceInit(conf);
         checkQueuesAreLeaves();
+        gathering = new RoundGathering(collector, new RmQueueRooms(this)::read, new GpuTypeReader(settings.gpuTypes()));
         if (!YarnResources.gpuTypeDeclared()) {
             LOG.warn("the {} resource type is not declared (yarn.resource-types): DL jobs can ask for no GPUs",
                     YarnResources.GPU);

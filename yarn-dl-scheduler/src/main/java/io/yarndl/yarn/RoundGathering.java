@@ -3,6 +3,7 @@ package io.yarndl.yarn;
 import io.yarndl.core.cluster.Resources;
 import io.yarndl.yarn.jobs.JobRecordWatcher;
 import io.yarndl.yarn.round.DlJobState;
+import io.yarndl.yarn.round.GpuTypeReader;
 import io.yarndl.yarn.round.NodeReading;
 import java.util.Collection;
 import java.util.List;
@@ -38,15 +39,22 @@ final class RoundGathering {
 
     private final RmJobCollector collector;
     private final QueueRoomReader queueRooms;
+    private final GpuTypeReader gpuTypes;
 
+    /** Node GPU types read by the default settings (tests). */
     RoundGathering(RmJobCollector collector, QueueRoomReader queueRooms) {
+        this(collector, queueRooms, GpuTypeReader.defaults());
+    }
+
+    RoundGathering(RmJobCollector collector, QueueRoomReader queueRooms, GpuTypeReader gpuTypes) {
         this.collector = collector;
         this.queueRooms = queueRooms;
+        this.gpuTypes = gpuTypes;
     }
 
     Inputs read(Collection<? extends SchedulerNode> nodes, Collection<DlApplication> applications,
                 Optional<JobRecordWatcher> records) {
-        List<NodeReading> readings = NodeReading.ofAll(nodes);
+        List<NodeReading> readings = NodeReading.ofAll(nodes, gpuTypes);
         List<DlJobState> jobs = collector.collect(List.copyOf(applications), records,
                 NodeReading.tasksByAttempt(readings));
         return new Inputs(readings, jobs, queueRooms.read(readings, jobs));
