@@ -1,5 +1,6 @@
 package io.yarndl.yarn;
 
+import io.yarndl.contract.cluster.NodeGpuTypes;
 import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.PolicyState;
 import io.yarndl.yarn.config.SchedulerSettings;
@@ -353,6 +354,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
             long now = System.currentTimeMillis();
             round.run(now / 1000.0, in.nodes(), in.jobs(), in.rooms());
             zooKeeper.afterRound(now);
+            zooKeeper.gpuTypes().publish(new NodeGpuTypes(in.gpuTypes()));
             status.afterRound(now / 1000.0, in.jobs());
             for (DlApplication app : dlApplications.values()) {
                 FiCaSchedulerApp attempt = currentAttempt(app.id());
