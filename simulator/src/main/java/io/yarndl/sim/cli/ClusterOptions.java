@@ -2,15 +2,20 @@ package io.yarndl.sim.cli;
 
 import io.yarndl.core.cluster.Resources;
 import io.yarndl.sim.workload.ClusterSpec;
+import io.yarndl.sim.workload.ClusterSpecSyntax;
+import io.yarndl.sim.workload.NodeGroup;
+import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
 /**
  * The simulated cluster's shape, shared by {@code sim}, {@code generate}, {@code rollouts} and
- * {@code evaluate} (a synthetic load is
- * relative to the cluster's GPUs). Homogeneous nodes, as {@link ClusterSpec} models them.
+ * {@code evaluate} (a synthetic load is relative to the cluster's GPUs): either homogeneous nodes
+ * ({@code --cluster-nodes}, {@code --gpus-per-node}, {@code --accelerator}, ...) or groups of nodes
+ * of several GPU types ({@code --cluster-spec v100:9x4,k80:9x4}), never both.
  */
 public final class ClusterOptions {
 
@@ -25,6 +30,18 @@ public final class ClusterOptions {
 
     @Spec(Spec.Target.MIXEE)
     CommandSpec mixee;
+
+    /** The options that describe a homogeneous cluster, which --cluster-spec replaces. */
+    private static final List<String> HOMOGENEOUS = List.of("--cluster-nodes", "--gpus-per-node",
+            "--vcores-per-node", "--memory-gb-per-node", "--accelerator");
+
+    @Option(names = "--cluster-spec", paramLabel = "TYPE:NODESxGPUS,...",
+            description = {"A cluster of several GPU types, one group per part, e.g. v100:9x4,p100:9x4,k80:9x4;"
+                    + " types are stored upper-case, nodes are named by type (v100-0000), and each node has "
+                    + NodeGroup.VCORES_PER_GPU + " vcores and " + NodeGroup.MEMORY_MB_PER_GPU / 1024
+                    + " GiB per GPU. Replaces --cluster-nodes, --gpus-per-node, --vcores-per-node,"
+                    + " --memory-gb-per-node and --accelerator."})
+    String clusterSpec;
 
     @Option(names = "--cluster-nodes", paramLabel = "N",
             description = "Nodes in the simulated cluster (default: " + DEFAULT_NODES + ", or " + PHILLY_NODES
@@ -53,14 +70,32 @@ public final class ClusterOptions {
 
     /** The cluster these options describe, {@code defaultNodes} nodes unless given. */
     public ClusterSpec toSpec(int defaultNodes) {
+        positive("--nodes-per-rack", nodesPerRack);
+        if (clusterSpec != null) {
+            return mixed();
+        }
         int n = nodes != null ? nodes : defaultNodes;
         positive("--cluster-nodes", n);
         positive("--gpus-per-node", gpusPerNode);
         positive("--vcores-per-node", vcoresPerNode);
         positive("--memory-gb-per-node", memoryGbPerNode);
-        positive("--nodes-per-rack", nodesPerRack);
         return new ClusterSpec(n, Resources.of(gpusPerNode, vcoresPerNode, memoryGbPerNode * 1024L), nodesPerRack,
                 accelerator);
+    }
+
+    private ClusterSpec mixed() {
+        ParseResult parsed = mixee.commandLine().getParseResult();
+        for (String option : HOMOGENEOUS) {
+            if (parsed != null && parsed.hasMatchedOption(option)) {
+                throw new ParameterException(mixee.commandLine(), "--cluster-spec and " + option
+                        + " exclude each other: --cluster-spec gives every group's type, nodes and GPUs");
+            }
+        }
+        try {
+            return ClusterSpec.ofGroups(ClusterSpecSyntax.parse(clusterSpec), nodesPerRack);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(mixee.commandLine(), "--cluster-spec '" + clusterSpec + "': " + e.getMessage());
+        }
     }
 
     private void positive(String option, int value) {

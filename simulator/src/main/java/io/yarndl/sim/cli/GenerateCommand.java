@@ -78,8 +78,8 @@ final class GenerateCommand implements Callable<Integer> {
                     TraceSources.describe(catalog, clusterSpec, load, jobs, seed));
         }
         PrintWriter stdout = spec.commandLine().getOut();
-        stdout.printf("wrote %d jobs (seed %d, load %s, %d nodes x %d GPUs) to %s%n", written, seed, load,
-                clusterSpec.nodes(), clusterSpec.perNode().gpus(), out.toAbsolutePath().normalize());
+        stdout.printf("wrote %d jobs (seed %d, load %s, %s) to %s%n", written, seed, load,
+                clusterSpec.describe(), out.toAbsolutePath().normalize());
         stdout.flush();
         return 0;
     }

@@ -49,6 +49,8 @@ import picocli.CommandLine.Spec;
             "  yarn-dl sim --trace synthetic --jobs 500 --load 1.2 --policies drf,optimus --baseline drf",
             "  yarn-dl sim --trace philly --policies optimus --out philly-out",
             "  yarn-dl sim --trace synthetic --policies optimus,dl2 --dl2-model trained.onnx",
+            "  yarn-dl sim --trace gavel:data/gavel/small_test.trace --cluster-spec v100:1x4,k80:1x4",
+            "  yarn-dl sim --trace gavel-continuous --lam 900 --jobs 300 --cluster-spec v100:9x4,p100:9x4,k80:9x4",
             "",
             "Writes under --out: jobs-<policy>.csv (one row per job), summary.csv (one row per",
             "policy) and jct-cdf.png (JCT CDF per policy).",
@@ -65,10 +67,14 @@ final class SimCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--trace", defaultValue = SHIPPED, paramLabel = "<csv file|shipped|synthetic|philly>",
+    @Option(names = "--trace", defaultValue = SHIPPED,
+            paramLabel = "<csv file|shipped|synthetic|philly|gavel:FILE|gavel-continuous>",
             description = {"The workload: a trace CSV file, '" + SHIPPED + "' (the default: "
                     + ShippedWorkload.NAME + ", 120 jobs, shipped in the jar), '" + SYNTHETIC
-                    + "' (generated, see --jobs, --load) or '" + PHILLY + "' (the Philly-derived trace, see --philly-file)."})
+                    + "' (generated, see --jobs, --load), '" + PHILLY + "' (the Philly-derived trace, see --philly-file),"
+                    + " '" + GavelOptions.TRACE_PREFIX + "FILE' (one of Gavel's traces, either layout) or '"
+                    + GavelOptions.CONTINUOUS + "' (Gavel's generator, see --lam, --jobs). Gavel's jobs train at"
+                    + " Gavel's measured steps/s on the GPU type they run on (see --gavel-throughputs)."})
     String trace;
 
     @Option(names = "--policies", split = ",", paramLabel = "NAME", defaultValue = "fifo,drf,optimus",
@@ -92,8 +98,9 @@ final class SimCommand implements Callable<Integer> {
     double resizeOverheadSec;
 
     @Option(names = "--jobs", paramLabel = "N",
-            description = {"With --trace synthetic: jobs to generate (default: " + GenerateCommand.DEFAULT_JOBS + ").",
-                "With a trace file or philly: replay only the first N jobs (default: all)."})
+            description = {"With --trace synthetic or " + GavelOptions.CONTINUOUS + ": jobs to generate (default: "
+                    + GenerateCommand.DEFAULT_JOBS + ").",
+                "With a trace file, philly or gavel:FILE: replay only the first N jobs (default: all)."})
     Integer jobs;
 
     @Option(names = "--load", paramLabel = "RHO",
@@ -118,6 +125,9 @@ final class SimCommand implements Callable<Integer> {
     @Mixin
     ClusterOptions cluster;
 
+    @Mixin
+    GavelOptions gavel;
+
     @Override
     public Integer call() throws IOException {
         ClusterSpec clusterSpec = cluster.toSpec(PHILLY.equals(trace) ? ClusterOptions.PHILLY_NODES
@@ -132,8 +142,8 @@ final class SimCommand implements Callable<Integer> {
         List<String> names = checkedPolicies(registry);
 
         PrintWriter stdout = spec.commandLine().getOut();
-        stdout.printf("yarn-dl sim: %s on %d nodes x %d GPUs, interval %.0f s, resize overhead %.0f s, seed %d%n",
-                describeTrace(), clusterSpec.nodes(), clusterSpec.perNode().gpus(), config.intervalSec(),
+        stdout.printf("yarn-dl sim: %s on %s, interval %.0f s, resize overhead %.0f s, seed %d%n",
+                describeTrace(), clusterSpec.describe(), config.intervalSec(),
                 config.resizeOverheadSec(), seed);
         stdout.flush();
         RunReport.Written written;
@@ -222,12 +232,13 @@ final class SimCommand implements Callable<Integer> {
         if (load != null && !SYNTHETIC.equals(trace)) {
             throw usage("--load applies to --trace " + SYNTHETIC + " only");
         }
+        gavel.check(trace);
         if (SYNTHETIC.equals(trace)) {
             double rho = load != null ? load : GenerateCommand.DEFAULT_LOAD;
             if (!(rho > 0) || Double.isInfinite(rho)) {
                 throw usage("--load must be a positive number, got " + rho);
             }
-        } else if (SHIPPED.equals(trace)) {
+        } else if (SHIPPED.equals(trace) || GavelOptions.names(trace)) {
             return;
         } else if (PHILLY.equals(trace)) {
             if (!Files.isRegularFile(phillyFile)) {
@@ -255,10 +266,13 @@ final class SimCommand implements Callable<Integer> {
         if (SYNTHETIC.equals(trace)) {
             return TraceSources.synthetic(TraceSources.catalog(), clusterSpec,
                     load != null ? load : GenerateCommand.DEFAULT_LOAD,
-                    jobs != null ? jobs : GenerateCommand.DEFAULT_JOBS, seed);
+                    jobsToGenerate(), seed);
         }
         if (SHIPPED.equals(trace)) {
             return TraceSources.openShipped(TraceSources.catalog());
+        }
+        if (GavelOptions.names(trace)) {
+            return gavel.open(trace, jobsToGenerate(), seed);
         }
         if (PHILLY.equals(trace)) {
             return TraceSources.openPhilly(phillyFile, TraceSources.catalog(), seed);
@@ -266,29 +280,14 @@ final class SimCommand implements Callable<Integer> {
         return TraceSources.openCsv(Path.of(trace), TraceSources.catalog());
     }
 
-    /** With --jobs on a trace file or Philly, only the first N jobs; generated workloads are already N long. */
+    /** With --jobs on a trace file, Philly or a Gavel trace, only the first N jobs; generated workloads are already N long. */
     private Iterator<TraceJob> limited(Iterator<TraceJob> all) {
-        if (jobs == null || SYNTHETIC.equals(trace)) {
-            return all;
-        }
-        int limit = jobs;
-        return new Iterator<>() {
-            private int served;
+        boolean generated = SYNTHETIC.equals(trace) || GavelOptions.CONTINUOUS.equals(trace);
+        return jobs == null || generated ? all : new FirstJobs(all, jobs);
+    }
 
-            @Override
-            public boolean hasNext() {
-                return served < limit && all.hasNext();
-            }
-
-            @Override
-            public TraceJob next() {
-                if (!hasNext()) {
-                    throw new java.util.NoSuchElementException();
-                }
-                served++;
-                return all.next();
-            }
-        };
+    private int jobsToGenerate() {
+        return jobs != null ? jobs : GenerateCommand.DEFAULT_JOBS;
     }
 
     private static Consumer<JobOutcome> withProgress(Consumer<JobOutcome> sink, String tag, PrintWriter stdout) {
@@ -315,10 +314,14 @@ final class SimCommand implements Callable<Integer> {
     private String describeTrace() {
         if (SYNTHETIC.equals(trace)) {
             return String.format(Locale.ROOT, "synthetic (%d jobs, load %.2f)",
-                    jobs != null ? jobs : GenerateCommand.DEFAULT_JOBS, load != null ? load : GenerateCommand.DEFAULT_LOAD);
+                    jobsToGenerate(), load != null ? load : GenerateCommand.DEFAULT_LOAD);
+        }
+        if (GavelOptions.CONTINUOUS.equals(trace)) {
+            return gavel.describe(trace, jobsToGenerate());
         }
         String name = SHIPPED.equals(trace) ? ShippedWorkload.NAME + " (shipped)"
-                : PHILLY.equals(trace) ? "philly" : Path.of(trace).getFileName().toString();
+                : PHILLY.equals(trace) ? "philly"
+                : GavelOptions.names(trace) ? gavel.describe(trace, 0) : Path.of(trace).getFileName().toString();
         return jobs != null ? name + " (first " + jobs + " jobs)" : name;
     }
 

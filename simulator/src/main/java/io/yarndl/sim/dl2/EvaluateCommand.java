@@ -158,8 +158,8 @@ public final class EvaluateCommand implements Callable<Integer> {
         } else {
             Map<String, String> titles = new LinkedHashMap<>();
             for (EpisodeWorkload kind : kinds) {
-                titles.put(kind.label(), String.format(Locale.ROOT, "%s workload: %d jobs, load %.2f, %d nodes x %d GPUs,"
-                        + " seeds %s", kind.label(), jobs, load, clusterSpec.nodes(), clusterSpec.perNode().gpus(),
+                titles.put(kind.label(), String.format(Locale.ROOT, "%s workload: %d jobs, load %.2f, %s,"
+                        + " seeds %s", kind.label(), jobs, load, clusterSpec.describe(),
                         seeds.trim()));
             }
             stdout.print(report.toMarkdown(titles));

@@ -1,5 +1,6 @@
 package io.yarndl.sim.engine;
 
+import io.yarndl.core.cluster.Node;
 import io.yarndl.core.job.Allocation;
 import io.yarndl.core.job.JobSpec;
 import io.yarndl.core.job.JobView;
@@ -25,6 +26,7 @@ final class SimulatedJob {
     private final List<ProgressSample> samples = new ArrayList<>();
 
     private Allocation allocation = Allocation.NONE;
+    private String gpuType = Node.UNKNOWN_GPU_TYPE;
     private double stepsDone;
     private double startSec = Double.NaN;
     private double nextSampleSec = Double.NaN;
@@ -40,7 +42,15 @@ final class SimulatedJob {
         this.spec = new JobSpec(job.id(), job.type().name(), job.user(), "dl", job.type().framework(),
                 job.type().architecture(), job.type().syncMode(), job.type().workerDemand(), job.type().psDemand(),
                 job.minWorkers(), job.maxWorkers(), job.minPs(), job.maxPs(), job.requestedWorkers(), job.requestedPs(),
-                job.type().globalBatchSize(), TrainingGoal.targetLoss(job.type().lossShape().targetLoss()));
+                job.type().globalBatchSize(), goalOf(job), job.type().modelFamily());
+    }
+
+    /** What the job tells the scheduler about when it is done: its type's target loss, or its step count. */
+    private static TrainingGoal goalOf(TraceJob job) {
+        return switch (job.type().completion()) {
+            case AT_TARGET_LOSS -> TrainingGoal.targetLoss(job.type().lossShape().targetLoss());
+            case AFTER_REQUIRED_STEPS -> TrainingGoal.steps(job.requiredSteps());
+        };
     }
 
     TraceJob traceJob() {
@@ -76,16 +86,17 @@ final class SimulatedJob {
     }
 
     /**
-     * Applies a new allocation at time {@code now}.
+     * Applies a new allocation at time {@code now}, its GPU tasks on GPUs of {@code nextGpuType}.
      *
      * @return the seconds of progress the change costs (checkpoint and restart), 0 when unchanged
      */
-    double reallocate(Allocation next, double now) {
+    double reallocate(Allocation next, String nextGpuType, double now) {
         if (next.equals(allocation)) {
             return 0;
         }
         boolean wasRunning = !allocation.isEmpty();
         allocation = next;
+        gpuType = nextGpuType;
         if (next.isEmpty()) {
             resizes++;
             return 0;
@@ -100,12 +111,17 @@ final class SimulatedJob {
         return config.resizeOverheadSec();
     }
 
-    /** The true speed at the current allocation, in steps per second. */
+    /** The true speed at the current allocation and its GPU type, in steps per second. */
     double trueSpeed() {
-        if (allocation.isEmpty()) {
+        return trueSpeed(allocation, gpuType);
+    }
+
+    /** The true speed it would have at {@code candidate} on GPUs of {@code type}, in steps per second. */
+    double trueSpeed(Allocation candidate, String type) {
+        if (candidate.isEmpty()) {
             return 0;
         }
-        return job.type().speed().stepsPerSecond(allocation.workers(), allocation.ps(), allocation.nodeCount());
+        return job.type().speed().stepsPerSecond(candidate.workers(), candidate.ps(), candidate.nodeCount(), type);
     }
 
     /** Steps done over steps required, unrounded: DL2's reward is its growth in a round. */
@@ -151,7 +167,7 @@ final class SimulatedJob {
         double loss = trueCurve.loss(step) * (1 + config.lossNoise() * noise.nextGaussian());
         double speed = Math.max(0, trueSpeed * (1 + config.speedNoise() * noise.nextGaussian()));
         samples.add(new ProgressSample(timeSec, Math.round(step), Math.max(0, loss), speed, allocation.workers(),
-                allocation.ps()));
+                allocation.ps(), gpuType));
         if (samples.size() > config.maxSamplesPerJob()) {
             thinOlderHalf();
         }

@@ -1,18 +1,22 @@
 package io.yarndl.sim.engine;
 
 import io.yarndl.core.cluster.ClusterSnapshot;
+import io.yarndl.core.cluster.Node;
 import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.job.Allocation;
 import io.yarndl.core.job.JobSpec;
 import io.yarndl.core.job.JobView;
+import io.yarndl.core.job.TaskCount;
 import io.yarndl.core.policy.Plan;
 import io.yarndl.core.policy.PlanValidator;
 import io.yarndl.core.policy.SchedulingPolicy;
 import io.yarndl.sim.workload.ClusterSpec;
 import io.yarndl.sim.workload.TraceJob;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -23,8 +27,12 @@ import java.util.function.Consumer;
  * to the policy as {@link JobView}s (spec, allocation and noisy progress samples, never the ground
  * truth) and its {@link Plan} is checked ({@link PlanValidator}) and applied. A job whose
  * allocation changed makes no progress for {@link SimConfig#resizeOverheadSec()}; then it trains
- * at its true speed for its allocation and placement until the next round or until it has done
- * its required steps. Jobs arriving between rounds wait for the next round, as in a cluster that
+ * at its true speed for its allocation, placement and GPU type until the next round or until it
+ * has done its required steps. A job's GPU tasks share one GPU type (the validator refuses a plan
+ * that mixes them), so the type of its allocation is the type of any node its GPU tasks sit on;
+ * its progress samples say which type they were measured on. As in Gavel's scheduler, which never
+ * runs a job on a GPU type where its measured throughput is 0, a job placed where its true speed is
+ * 0 does not start: it holds nothing that round and waits for the next plan. Jobs arriving between rounds wait for the next round, as in a cluster that
  * re-plans on a timer. Idle gaps with no job in the system are skipped.
  *
  * <p>The trace is consumed lazily and finished jobs are handed to the caller and forgotten, so
@@ -32,7 +40,11 @@ import java.util.function.Consumer;
  */
 public final class Simulator {
 
-    /** A policy that runs nothing for this many rounds in a row while jobs wait is reported, not waited on. */
+    /**
+     * A policy under which no job trains for this many rounds in a row is reported, not waited on:
+     * it runs nothing while jobs wait, or places them only where they cannot train (Gavel measured
+     * some at 0 steps/s on K80s).
+     */
     private static final int MAX_IDLE_ROUNDS = 10_000;
 
     private final ClusterSpec cluster;
@@ -66,6 +78,8 @@ public final class Simulator {
         IsolatedJct isolated = new IsolatedJct(cluster, config.resizeOverheadSec());
         JctStatistics jcts = new JctStatistics();
         ClusterSnapshot emptyCluster = cluster.snapshot(0);
+        Map<String, String> gpuTypeByNode = new HashMap<>();
+        emptyCluster.nodes().forEach(node -> gpuTypeByNode.put(node.id(), node.acceleratorType()));
         List<SimulatedJob> active = new ArrayList<>();
         TraceJob pending = trace.hasNext() ? trace.next() : null;
         double firstArrival = pending == null ? 0 : pending.arrivalSec();
@@ -92,6 +106,8 @@ public final class Simulator {
                 lastArrival = pending.arrivalSec();
                 SimulatedJob job = new SimulatedJob(pending, config);
                 requireFits(job.spec());
+                // Fails here, not when the job ends, if its ground truth lacks the cluster's GPU types.
+                isolated.bestSpeed(pending);
                 active.add(job);
                 pending = trace.hasNext() ? trace.next() : null;
             }
@@ -113,12 +129,22 @@ public final class Simulator {
 
             double roundEnd = now + config.intervalSec();
             boolean anyRunning = false;
+            SimulatedJob refused = null;
+            String refusedOn = null;
             double reward = 0;
             for (Iterator<SimulatedJob> it = active.iterator(); it.hasNext(); ) {
                 SimulatedJob job = it.next();
                 Allocation next = plan.target(job.spec().id()).placement();
+                String gpuType = gpuTypeOf(next, job.spec(), gpuTypeByNode);
+                if (!next.isEmpty() && job.trueSpeed(next, gpuType) <= 0) {
+                    if (refused == null) {
+                        refused = job;
+                        refusedOn = gpuType;
+                    }
+                    next = Allocation.NONE;
+                }
                 int before = job.resizes();
-                double pause = job.reallocate(next, now);
+                double pause = job.reallocate(next, gpuType, now);
                 resizes += job.resizes() - before;
                 if (next.isEmpty()) {
                     continue;
@@ -137,6 +163,11 @@ public final class Simulator {
                 }
             }
             idleRounds = anyRunning ? 0 : idleRounds + 1;
+            if (idleRounds > MAX_IDLE_ROUNDS && refused != null) {
+                throw new IllegalStateException("policy " + policy.name() + " ran no job for " + MAX_IDLE_ROUNDS
+                        + " rounds: it keeps placing job " + refused.spec().id() + " (" + refused.traceJob().type().name()
+                        + ") on " + refusedOn + " GPUs, where its true speed is 0, so it never starts");
+            }
             if (idleRounds > MAX_IDLE_ROUNDS) {
                 throw new IllegalStateException("policy " + policy.name() + " ran no job for " + MAX_IDLE_ROUNDS
                         + " rounds while " + active.size() + " jobs waited (first: " + active.get(0).spec().id() + ")");
@@ -166,5 +197,25 @@ public final class Simulator {
             throw new IllegalArgumentException("job " + spec.id() + " needs at least " + minimum
                     + " but the whole cluster has " + cluster.total());
         }
+        if (minimum.gpus() > 0 && cluster.gpuTypes().stream().noneMatch(t -> minimum.fitsIn(cluster.totalOf(t)))) {
+            throw new IllegalArgumentException("job " + spec.id() + " needs at least " + minimum
+                    + " on one GPU type, but no type has that much: " + cluster.describe());
+        }
+    }
+
+    /**
+     * The GPU type {@code allocation} runs on: that of the nodes its GPU tasks sit on (one type, as
+     * the validator checked), or of its first node when none of its tasks uses a GPU.
+     */
+    static String gpuTypeOf(Allocation allocation, JobSpec spec, Map<String, String> gpuTypeByNode) {
+        String first = null;
+        for (Map.Entry<String, TaskCount> entry : allocation.byNode().entrySet()) {
+            String type = gpuTypeByNode.getOrDefault(entry.getKey(), Node.UNKNOWN_GPU_TYPE);
+            if (spec.demandOf(entry.getValue()).gpus() > 0) {
+                return type;
+            }
+            first = first == null ? type : first;
+        }
+        return first == null ? Node.UNKNOWN_GPU_TYPE : first;
     }
 }

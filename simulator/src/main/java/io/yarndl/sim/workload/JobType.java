@@ -3,6 +3,7 @@ package io.yarndl.sim.workload;
 import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.job.Architecture;
 import io.yarndl.core.job.Framework;
+import io.yarndl.core.job.JobSpec;
 import io.yarndl.core.job.SyncMode;
 import java.util.Objects;
 
@@ -20,16 +21,38 @@ import java.util.Objects;
  * @param maxPs           most parameter servers the measurements cover (0 for all-reduce)
  * @param globalBatchSize samples per step
  * @param speed           true speed function
- * @param lossShape       true loss-curve shape
+ * @param lossShape       true loss-curve shape (its samples' losses follow it whatever the completion)
+ * @param modelFamily     the model as a throughput profile names it (e.g. Gavel's
+ *                        {@code ResNet-50 (batch size 64)}), which its jobs declare so that policies can
+ *                        look up priors; {@link JobSpec#UNKNOWN_FAMILY} where it has none
+ * @param completion      when its jobs are done, and so the goal they declare
  */
 public record JobType(String name, Framework framework, Architecture architecture, SyncMode syncMode,
                       Resources workerDemand, Resources psDemand, int maxWorkers, int maxPs, int globalBatchSize,
-                      TrueSpeed speed, LossCurveShape lossShape) {
+                      TrueSpeed speed, LossCurveShape lossShape, String modelFamily, Completion completion) {
+
+    /** When a job of the type is done, and what it tells the scheduler about it ({@link io.yarndl.core.job.TrainingGoal}). */
+    public enum Completion {
+        /** At its type's target loss, after the steps its trace gives (hidden): Optimus' convergence. */
+        AT_TARGET_LOSS,
+        /** After exactly the steps its trace gives, which it declares: a fixed step count, as Gavel's jobs run. */
+        AFTER_REQUIRED_STEPS
+    }
 
     public JobType {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(speed, "speed");
         Objects.requireNonNull(lossShape, "lossShape");
+        Objects.requireNonNull(completion, "completion");
+        modelFamily = modelFamily == null ? JobSpec.UNKNOWN_FAMILY : modelFamily;
+    }
+
+    /** A type of no declared model family whose jobs run until its target loss (the catalog's types). */
+    public JobType(String name, Framework framework, Architecture architecture, SyncMode syncMode,
+                   Resources workerDemand, Resources psDemand, int maxWorkers, int maxPs, int globalBatchSize,
+                   TrueSpeed speed, LossCurveShape lossShape) {
+        this(name, framework, architecture, syncMode, workerDemand, psDemand, maxWorkers, maxPs, globalBatchSize,
+                speed, lossShape, JobSpec.UNKNOWN_FAMILY, Completion.AT_TARGET_LOSS);
     }
 
     public boolean usesParameterServers() {

@@ -15,4 +15,16 @@ public interface TrueSpeed {
      * @param nodesSpanned distinct nodes the job's tasks sit on; 1 means colocated
      */
     double stepsPerSecond(int workers, int ps, int nodesSpanned);
+
+    /**
+     * Steps per second on GPUs of {@code gpuType} (a job's GPU tasks share one type). By default
+     * the type does not matter: the catalog's types ({@link JobTypeCatalog}) are fitted to Pollux's
+     * and DL2's measurements, each taken on one GPU type, so they have no other type to tell
+     * apart. Types measured on several GPU types (Gavel's) override it.
+     *
+     * @param gpuType the GPU type, as the nodes report it ({@link io.yarndl.core.cluster.Node#acceleratorType()})
+     */
+    default double stepsPerSecond(int workers, int ps, int nodesSpanned, String gpuType) {
+        return stepsPerSecond(workers, ps, nodesSpanned);
+    }
 }

@@ -25,14 +25,19 @@ import java.util.function.Function;
  * models therefore depend on the sequence of rounds, not only on the last input: the same
  * sequence gives the same models (the simulator stays deterministic), and a fresh cache given one
  * input fits everything from scratch. Entries of jobs no longer passed in are dropped.
+ *
+ * <p>The speed model is kept per GPU type: it is fitted to the samples measured on the type of
+ * the job's newest sample ({@link SamplesByGpuType}), and refitted from that type's samples when
+ * the job moves to another type, since a V100 and a K80 give the same job different coefficients.
  */
 final class ModelCache {
 
     /** Relative progress (in steps) after which a job's loss curve is refitted. */
     static final double REFIT_PROGRESS = 0.10;
 
+    /** {@code speedType}: the GPU type the speed model was fitted for; null where not known (restored entries). */
     private record Entry(long fittedStep, int fittedSamples, double fittedUpTo, Set<Long> fittedConfigs,
-                         Optional<SpeedModel> speed, Optional<ConvergenceModel> convergence) {
+                         Optional<SpeedModel> speed, Optional<ConvergenceModel> convergence, String speedType) {
     }
 
     private final ConvergenceFitter convergenceFitter = new ConvergenceFitter();
@@ -48,20 +53,29 @@ final class ModelCache {
         boolean refitCurve = entry == null || step < entry.fittedStep()
                 || (convergence.isEmpty() && job.samples().size() != entry.fittedSamples())
                 || step >= entry.fittedStep() * (1 + REFIT_PROGRESS);
-        boolean refitSpeed = entry == null || reportsNewConfiguration(job.samples(), entry)
+        String type = SamplesByGpuType.newestType(job.samples());
+        List<ProgressSample> speedSamples = SamplesByGpuType.on(job.samples(), type);
+        boolean refitSpeed = entry == null || movedType(entry, type)
+                || reportsNewConfiguration(speedSamples, entry)
                 || (speed.isEmpty() && job.samples().size() != entry.fittedSamples());
         if (refitCurve && targetLoss) {
             convergence = convergenceFitter.fit(job.samples());
         }
         if (refitSpeed) {
-            speed = speedFitter.fit(job.spec(), job.samples());
+            speed = speedFitter.fit(job.spec(), speedSamples);
         }
         if (entry == null || refitCurve || refitSpeed) {
             entries.put(job.id(), new Entry(refitCurve || entry == null ? step : entry.fittedStep(),
                     job.samples().size(), newestTime(job.samples()),
-                    refitSpeed ? configurations(job.samples()) : entry.fittedConfigs(), speed, convergence));
+                    refitSpeed ? configurations(speedSamples) : entry.fittedConfigs(), speed, convergence,
+                    refitSpeed ? type : entry.speedType()));
         }
         return new JobEstimate(job, remainingSteps(job, convergence), speed, convergence);
+    }
+
+    /** True when the job now runs on another type than its speed model was fitted for (a restored model is kept). */
+    private static boolean movedType(Entry entry, String type) {
+        return entry.speedType() != null && !entry.speedType().equals(type);
     }
 
     /** True when a sample newer than the last fit was measured at a configuration the fit had not seen. */
@@ -119,7 +133,7 @@ final class ModelCache {
                 entries.put(id, new Entry(job.fittedStep(), job.fittedSamples(), job.fittedUpTo(),
                         FittedModelForms.fromStored(job.fittedConfigurations()),
                         Optional.ofNullable(job.speed()).map(FittedModelForms::fromStored),
-                        Optional.ofNullable(job.curve()).map(FittedModelForms::fromStored)));
+                        Optional.ofNullable(job.curve()).map(FittedModelForms::fromStored), null));
             } catch (IllegalArgumentException | NullPointerException unusable) {
                 dropped.add(id);
             }
