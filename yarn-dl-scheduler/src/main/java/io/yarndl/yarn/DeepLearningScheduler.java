@@ -29,8 +29,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ContainerId;
+import org.apache.hadoop.yarn.api.records.NodeAttribute;
+import org.apache.hadoop.yarn.server.api.protocolrecords.NodeToAttributes;
 import org.apache.hadoop.yarn.api.records.ResourceRequest;
 import org.apache.hadoop.yarn.api.records.SchedulingRequest;
+import org.apache.hadoop.yarn.nodelabels.NodeAttributesManager;
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.Allocation;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ContainerUpdates;
@@ -49,6 +52,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -99,6 +103,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
     private final RmJobCollector collector = new RmJobCollector(this);
 
     private SchedulerSettings settings;
+    private GpuTypeReader gpuTypes;
     private RoundGathering gathering;
     private PolicyRunner policyRunner;
     private Dl2Serving dl2;
@@ -118,7 +123,8 @@ public class DeepLearningScheduler extends CapacityScheduler {
         settings = SchedulerSettings.from(conf);
         super.serviceInit(conf);
         checkQueuesAreLeaves();
-        gathering = new RoundGathering(collector, new RmQueueRooms(this)::read, new GpuTypeReader(settings.gpuTypes()));
+        gpuTypes = new GpuTypeReader(settings.gpuTypes(), this::attributesByHost);
+        gathering = new RoundGathering(collector, new RmQueueRooms(this)::read, gpuTypes);
         if (!YarnResources.gpuTypeDeclared()) {
             LOG.warn("the {} resource type is not declared (yarn.resource-types): DL jobs can ask for no GPUs",
                     YarnResources.GPU);
@@ -180,6 +186,11 @@ public class DeepLearningScheduler extends CapacityScheduler {
     /** The effective settings. */
     public SchedulerSettings settings() {
         return settings;
+    }
+
+    /** How each round reads a node's GPU type (attribute, mapping, partition). */
+    public GpuTypeReader gpuTypeReader() {
+        return gpuTypes;
     }
 
     /** The scheduler's metrics, published in the RM's JMX (domain {@value SchedulerMetrics#JMX_DOMAIN}) while it runs. */
@@ -322,6 +333,18 @@ public class DeepLearningScheduler extends CapacityScheduler {
         synchronized (state) {
             return askShaper.shape(state, ask == null ? List.of() : ask, target, held, this::rackOf);
         }
+    }
+
+    /** Every host's node attributes as the RM keeps them (copied under its lock), for nodes the scheduler never gave any. */
+    private Map<String, Set<NodeAttribute>> attributesByHost() {
+        NodeAttributesManager attributes = getRMContext().getNodeAttributesManager();
+        Map<String, Set<NodeAttribute>> byHost = new HashMap<>();
+        if (attributes != null) {
+            for (NodeToAttributes host : attributes.getNodeToAttributes(Set.of())) {
+                byHost.put(host.getNode(), Set.copyOf(host.getNodeAttributes()));
+            }
+        }
+        return byHost;
     }
 
     private String rackOf(String nodeName) {

@@ -67,7 +67,7 @@ final class RoundGathering {
 
     Inputs read(Collection<? extends SchedulerNode> nodes, Collection<DlApplication> applications,
                 Optional<JobRecordWatcher> records) {
-        List<NodeReading> readings = NodeReading.ofAll(nodes, gpuTypes);
+        List<NodeReading> readings = NodeReading.ofAll(nodes, gpuTypes.forOneRound());
         List<DlJobState> jobs = collector.collect(List.copyOf(applications), records,
                 NodeReading.tasksByAttempt(readings));
         return new Inputs(readings, jobs, queueRooms.read(readings, jobs));

@@ -12,16 +12,21 @@ import org.apache.hadoop.conf.Configuration;
  * {@code round.GpuTypeReader}): the node attribute {@code attribute}, then the operator's mapping
  * {@code byNode}, then the node's node-label partition; a node none of them names has no type.
  *
- * @param attribute the node attribute that holds the type, e.g. {@code gpu.type}: matched with any
+ * @param attribute the node attribute that holds the type, e.g. {@code gpu-type}: matched with any
  *                  prefix ({@code nm.yarn.io/} for attributes a NodeManager reports, {@code rm.yarn.io/}
  *                  for those {@code yarn nodeattributes -add} sets), or with exactly the prefix it
- *                  names when it has one ({@code rm.yarn.io/gpu.type})
+ *                  names when it has one ({@code rm.yarn.io/gpu-type})
  * @param byNode    GPU type by host name or by {@code host:port} node id, in the configured order
  */
 public record GpuTypeSettings(String attribute, Map<String, String> byNode) {
 
     public static final String ATTRIBUTE = SchedulerSettings.PREFIX + "gpu-type-attribute";
-    public static final String DEFAULT_ATTRIBUTE = "gpu.type";
+    /**
+     * Not {@code gpu.type}: Hadoop 3.5.0 refuses a dot in an attribute's name
+     * ({@code NodeLabelUtil.checkAndThrowAttributeName}: letters, digits, '-' and '_'), so a
+     * NodeManager would report no attributes and {@code yarn nodeattributes -add} would fail.
+     */
+    public static final String DEFAULT_ATTRIBUTE = "gpu-type";
 
     public static final String BY_NODE = SchedulerSettings.PREFIX + "gpu-types";
 
@@ -29,7 +34,8 @@ public record GpuTypeSettings(String attribute, Map<String, String> byNode) {
     private static final Pattern TYPE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     /** A host name or IP address, optionally {@code :port}. */
     private static final Pattern NODE = Pattern.compile("[A-Za-z0-9._-]+(:[0-9]{1,5})?");
-    private static final Pattern ATTRIBUTE_NAME = Pattern.compile("([A-Za-z0-9._-]+/)?[A-Za-z0-9._-]+");
+    /** Hadoop's own rules ({@code NodeLabelUtil}): a prefix may hold dots, a name may not. */
+    private static final Pattern ATTRIBUTE_NAME = Pattern.compile("([0-9a-zA-Z][0-9a-zA-Z._-]*/)?[0-9a-zA-Z][0-9a-zA-Z_-]*");
     private static final String MAPPING_FORM = "allowed: a comma-separated list of host=TYPE or host:port=TYPE,"
             + " e.g. gpu-host-1=V100,gpu-host-2:8041=K80 (TYPE: letters, digits, '.', '_', '-')";
 
@@ -53,7 +59,8 @@ public record GpuTypeSettings(String attribute, Map<String, String> byNode) {
         String attribute = conf.getTrimmed(ATTRIBUTE, DEFAULT_ATTRIBUTE);
         if (!ATTRIBUTE_NAME.matcher(attribute).matches()) {
             throw new InvalidSettingException(ATTRIBUTE, attribute, "is not a node attribute name",
-                    "allowed: a name such as gpu.type (any prefix), or prefix/name such as rm.yarn.io/gpu.type");
+                    "allowed: a name of letters, digits, '-' and '_' such as gpu-type (any prefix), or prefix/name"
+                            + " such as rm.yarn.io/gpu-type");
         }
         return new GpuTypeSettings(attribute, readMapping(conf.get(BY_NODE, "")));
     }

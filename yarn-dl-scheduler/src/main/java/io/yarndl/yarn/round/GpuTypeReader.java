@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import org.apache.hadoop.yarn.api.records.NodeAttribute;
 import org.apache.hadoop.yarn.api.records.NodeId;
 
@@ -19,30 +20,69 @@ import org.apache.hadoop.yarn.api.records.NodeId;
  *       up to date: {@code NodeAttributesManagerImpl} sends a {@code NODE_ATTRIBUTES_UPDATE}
  *       event whenever a host's attributes change (a NodeManager's heartbeat, {@code yarn
  *       nodeattributes}) and again when a node registers, and {@code CapacityScheduler} sets them
- *       on every node of that host. Attributes belong to a host, not to a {@code host:port};</li>
+ *       on every node of that host. Attributes belong to a host, not to a {@code host:port}. But
+ *       {@code CapacityScheduler.updateNodeAttributes} finds that host's nodes by node name
+ *       ({@code ClusterNodeTracker.getNodeIdsByResourceName}), so where the RM names nodes
+ *       {@code host:port} ({@code yarn.scheduler.include-port-in-node-name=true}) no node is found
+ *       and {@code getNodeAttributes()} stays null: then the host's attributes are read from the
+ *       RM's {@code NodeAttributesManager} instead, once per round ({@link #forOneRound});</li>
  *   <li>the operator's mapping {@link GpuTypeSettings#byNode()}: the node's {@code host:port},
  *       then its host;</li>
  *   <li>its node-label partition, where it has one;</li>
  *   <li>else {@link Node#UNKNOWN_GPU_TYPE}.</li>
  * </ol>
  *
- * Pure; thread-safe.
+ * Thread-safe; reads nothing but what it is given, and the hosts' attributes where a node has none.
  */
 public final class GpuTypeReader {
 
     private final String attributePrefix;
     private final String attributeName;
     private final Map<String, String> byNode;
+    private final Supplier<Map<String, Set<NodeAttribute>>> hostAttributes;
 
+    /** A reader that knows no host's attributes beyond what each node says. */
     public GpuTypeReader(GpuTypeSettings settings) {
+        this(settings, Map::of);
+    }
+
+    /**
+     * @param hostAttributes every host's node attributes, as the RM's {@code NodeAttributesManager}
+     *                       has them: read only for nodes whose own attributes were never set
+     */
+    public GpuTypeReader(GpuTypeSettings settings, Supplier<Map<String, Set<NodeAttribute>>> hostAttributes) {
         Objects.requireNonNull(settings, "settings");
         int slash = settings.attribute().lastIndexOf('/');
         this.attributePrefix = slash < 0 ? null : settings.attribute().substring(0, slash);
         this.attributeName = settings.attribute().substring(slash + 1);
         this.byNode = settings.byNode();
+        this.hostAttributes = Objects.requireNonNull(hostAttributes, "hostAttributes");
     }
 
-    /** A reader of the default settings: attribute {@code gpu.type}, no mapping. */
+    private GpuTypeReader(GpuTypeReader base, Supplier<Map<String, Set<NodeAttribute>>> hostAttributes) {
+        this.attributePrefix = base.attributePrefix;
+        this.attributeName = base.attributeName;
+        this.byNode = base.byNode;
+        this.hostAttributes = hostAttributes;
+    }
+
+    /** This reader for one round: the hosts' attributes are read at most once, when a node first needs them. */
+    public GpuTypeReader forOneRound() {
+        Supplier<Map<String, Set<NodeAttribute>>> source = hostAttributes;
+        return new GpuTypeReader(this, new Supplier<>() {
+            private Map<String, Set<NodeAttribute>> read;
+
+            @Override
+            public synchronized Map<String, Set<NodeAttribute>> get() {
+                if (read == null) {
+                    read = source.get();
+                }
+                return read;
+            }
+        });
+    }
+
+    /** A reader of the default settings: attribute {@code gpu-type}, no mapping. */
     public static GpuTypeReader defaults() {
         return new GpuTypeReader(GpuTypeSettings.defaults());
     }
@@ -50,12 +90,13 @@ public final class GpuTypeReader {
     /**
      * The GPU type of a node.
      *
-     * @param attributes its node attributes; null or empty when it has none
+     * @param attributes its node attributes ({@code SchedulerNode.getNodeAttributes()}): empty when
+     *                   it has none, null when the scheduler never set them (its host's are read then)
      * @param node       its id
      * @param partition  its node-label partition, empty or null for the default partition
      */
     public String typeOf(Set<NodeAttribute> attributes, NodeId node, String partition) {
-        String fromAttribute = attribute(attributes);
+        String fromAttribute = attribute(attributes != null ? attributes : hostAttributes.get().get(node.getHost()));
         if (fromAttribute != null) {
             return fromAttribute;
         }

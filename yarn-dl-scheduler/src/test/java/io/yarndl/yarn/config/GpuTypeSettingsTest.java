@@ -60,9 +60,9 @@ class GpuTypeSettingsTest {
 
     @Test
     void theAttributeMayNameAPrefixButMustBeOneName() {
-        assertEquals("rm.yarn.io/gpu.type",
-                GpuTypeSettings.from(with(GpuTypeSettings.ATTRIBUTE, " rm.yarn.io/gpu.type ")).attribute());
-        for (String bad : List.of("gpu type", "a/b/c", "/gpu.type")) {
+        assertEquals("rm.yarn.io/gpu-type",
+                GpuTypeSettings.from(with(GpuTypeSettings.ATTRIBUTE, " rm.yarn.io/gpu-type ")).attribute());
+        for (String bad : List.of("gpu type", "a/b/c", "/gpu-type", "gpu.type", "-gpu")) {
             InvalidSettingException error = assertThrows(InvalidSettingException.class,
                     () -> GpuTypeSettings.from(with(GpuTypeSettings.ATTRIBUTE, bad)), bad);
             assertEquals(GpuTypeSettings.ATTRIBUTE, error.key());

@@ -287,7 +287,7 @@ class SchedulerSettingsTest {
                 + ", yarn.dl.scheduler.zk-acl=world:anyone:rwcda, yarn.dl.scheduler.zk-auth=(none)"
                 + ", yarn.dl.scheduler.app-secret-required=false"
                 + ", yarn.dl.scheduler.recovery.node-wait-ms=120000,"
-                + " yarn.dl.scheduler.gpu-type-attribute=gpu.type, yarn.dl.scheduler.gpu-types=",
+                + " yarn.dl.scheduler.gpu-type-attribute=gpu-type, yarn.dl.scheduler.gpu-types=",
                 line);
         for (String key : SchedulerSettings.KEYS) {
             assertTrue(line.contains(key + "="), key);

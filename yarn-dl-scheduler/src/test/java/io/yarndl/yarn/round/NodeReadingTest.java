@@ -95,7 +95,7 @@ class NodeReadingTest {
     @Test
     void theSnapshotsNodeCarriesTheGpuTypeOfItsNodeAttributeAndNoneWithoutOne() {
         FiCaSchedulerNode typed = node(8, 1_000);
-        typed.updateNodeAttributes(Set.of(NodeAttribute.newInstance(NodeAttribute.PREFIX_DISTRIBUTED, "gpu.type",
+        typed.updateNodeAttributes(Set.of(NodeAttribute.newInstance(NodeAttribute.PREFIX_DISTRIBUTED, "gpu-type",
                 NodeAttributeType.STRING, "V100")));
         FiCaSchedulerNode untyped = node(8, 1_000);
 
