@@ -40,7 +40,7 @@ class SchedulerStartupValidationTest {
 
         assertTrue(message.contains(SchedulerSettings.POLICY), message);
         assertTrue(message.contains("optimsu"), message);
-        assertTrue(message.contains("dl2, drf, fifo, optimus"), message);
+        assertTrue(message.contains("dl2, drf, fifo, gavel-fifo, gavel-fifo-perf, gavel-finish-time-fairness, gavel-finish-time-fairness-perf, gavel-max-min-fairness, gavel-max-min-fairness-perf, gavel-max-sum-throughput-perf, gavel-min-total-duration, gavel-min-total-duration-perf, optimus"), message);
     }
 
     @Test

@@ -222,7 +222,7 @@ class DlRestApiAndPageTest {
         JsonNode policy = rm.json(DL + "policy");
         assertEquals("optimus", policy.get("policy").asText());
         assertEquals("optimus", policy.get("configured").asText());
-        assertEquals(Set.of("dl2", "drf", "fifo", "optimus"), names(policy.get("available")));
+        assertEquals(Set.of("dl2", "drf", "fifo", "gavel-fifo", "gavel-fifo-perf", "gavel-finish-time-fairness", "gavel-finish-time-fairness-perf", "gavel-max-min-fairness", "gavel-max-min-fairness-perf", "gavel-max-sum-throughput-perf", "gavel-min-total-duration", "gavel-min-total-duration-perf", "optimus"), names(policy.get("available")));
         assertFalse(policy.get("dl2").get("active").asBoolean());
         assertTrue(policy.get("dl2").has("modelVersion") && policy.get("dl2").has("fallbackReason"), policy.toString());
     }
@@ -291,7 +291,7 @@ class DlRestApiAndPageTest {
         RmHttp.Answer toDrf = rm.put(DL + "policy", ADMIN, "{\"policy\":\"drf\"}");
 
         assertEquals(400, unknown.status(), unknown.toString());
-        assertTrue(unknown.json().get("message").asText().contains("dl2, drf, fifo, optimus"), unknown.toString());
+        assertTrue(unknown.json().get("message").asText().contains("dl2, drf, fifo, gavel-fifo, gavel-fifo-perf, gavel-finish-time-fairness, gavel-finish-time-fairness-perf, gavel-max-min-fairness, gavel-max-min-fairness-perf, gavel-max-sum-throughput-perf, gavel-min-total-duration, gavel-min-total-duration-perf, optimus"), unknown.toString());
         assertEquals(200, toDrf.status(), toDrf.toString());
         assertEquals("optimus", toDrf.json().get("previous").asText());
         assertEquals(ADMIN, toDrf.json().get("by").asText());

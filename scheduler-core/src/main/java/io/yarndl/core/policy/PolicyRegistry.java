@@ -5,6 +5,7 @@ import io.yarndl.core.policy.dl2.Dl2Policy;
 import io.yarndl.core.policy.dl2.OnceLoadedModel;
 import io.yarndl.core.policy.drf.DrfPolicy;
 import io.yarndl.core.policy.fifo.FifoPolicy;
+import io.yarndl.core.policy.gavel.GavelPolicies;
 import io.yarndl.core.policy.optimus.OptimusPolicy;
 import java.util.Collections;
 import java.util.Map;
@@ -32,7 +33,14 @@ public final class PolicyRegistry {
                 .register(FifoPolicy.NAME, FifoPolicy::new)
                 .register(DrfPolicy.NAME, DrfPolicy::new)
                 .register(OptimusPolicy.NAME, OptimusPolicy::new)
-                .register(Dl2Policy.NAME, dl2);
+                .register(Dl2Policy.NAME, dl2)
+                .registerAll(GavelPolicies.standard());
+    }
+
+    /** Adds every policy of {@code factories} by its name. */
+    public PolicyRegistry registerAll(Map<String, Supplier<SchedulingPolicy>> factories) {
+        factories.forEach(this::register);
+        return this;
     }
 
     /** Adds a policy under {@code name}; a name may be registered once. */

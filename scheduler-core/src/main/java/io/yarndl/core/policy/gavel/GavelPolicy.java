@@ -1,0 +1,176 @@
+package io.yarndl.core.policy.gavel;
+
+import io.yarndl.core.cluster.ClusterSnapshot;
+import io.yarndl.core.job.JobView;
+import io.yarndl.core.placement.NodeLedger;
+import io.yarndl.core.placement.PlacementStrategy;
+import io.yarndl.core.policy.JobPlan;
+import io.yarndl.core.policy.Plan;
+import io.yarndl.core.policy.SchedulingPolicy;
+import io.yarndl.core.throughput.TypeThroughputs;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * One of Gavel's heterogeneity-aware policies (Narayanan et al., "Heterogeneity-Aware Cluster
+ * Scheduling Policies for Deep Learning Workloads", OSDI'20): an {@link AllocationObjective}
+ * decides each job's share of time on each GPU type, and Gavel's round-based mechanism
+ * ({@link PriorityRound}) decides which jobs run in each round so that the shares they receive
+ * converge to it. Jobs run at their requested size (Gavel's jobs are rigid); speeds per type come
+ * from {@link TypeThroughputs}. The heterogeneity-agnostic variant solves and ranks with every
+ * job's speeds set equal, as Gavel does.
+ *
+ * <p><b>Rounds.</b> A new round starts when {@code roundSec} has passed since the last one began:
+ * the LP is solved and every job is re-ranked, so a job may be swapped out (it pays the driver's
+ * checkpoint-restore cost) or moved to another type. A call inside a round keeps the jobs still
+ * running where they are and gives GPUs that jobs have left to waiting jobs, by the same priority,
+ * without pre-empting anyone: the driver may call more often than a round (the ResourceManager's
+ * round is seconds, Gavel's six minutes) and freed GPUs should not idle until the round ends.
+ *
+ * <p><b>State.</b> Unlike the stateless policies, it remembers how long each job has run on each
+ * type ({@link ReceivedTime}) and the current round's assignment; both live in memory, so the plan
+ * depends on the calls before it. After a restart it starts from nothing received.
+ *
+ * <p><b>Failures.</b> A solver failure or a problem it cannot solve never fails the round: the
+ * round runs with no LP shares, which ranks jobs by arrival, and says so in each job's reason.
+ */
+public final class GavelPolicy implements SchedulingPolicy {
+
+    /** Gavel's round length: six minutes. */
+    public static final double DEFAULT_ROUND_SEC = 360;
+
+    private final GavelObjectives.GavelObjective objective;
+    private final TypeThroughputs throughputs;
+    private final double roundSec;
+    private final PlacementStrategy placement;
+
+    private final ReceivedTime received = new ReceivedTime();
+    private Map<String, String> running = new HashMap<>();
+    private Set<String> present = new HashSet<>();
+    private double lastCallSec = Double.NaN;
+    private double roundStartSec = Double.NEGATIVE_INFINITY;
+
+    /**
+     * @param objective   one of {@link GavelObjectives}, which also names the policy
+     * @param throughputs how it estimates each job's speed per GPU type
+     * @param roundSec    the round length, {@link #DEFAULT_ROUND_SEC} in Gavel
+     * @param placement   how a job that runs on a type is given nodes of that type
+     */
+    public GavelPolicy(GavelObjectives.GavelObjective objective, TypeThroughputs throughputs, double roundSec,
+                       PlacementStrategy placement) {
+        this.objective = Objects.requireNonNull(objective, "objective");
+        this.throughputs = Objects.requireNonNull(throughputs, "throughputs");
+        if (!(roundSec > 0) || Double.isInfinite(roundSec)) {
+            throw new IllegalArgumentException("a Gavel round must be a positive number of seconds, got " + roundSec);
+        }
+        this.roundSec = roundSec;
+        this.placement = Objects.requireNonNull(placement, "placement");
+    }
+
+    @Override
+    public String name() {
+        return objective.name();
+    }
+
+    public double roundSec() {
+        return roundSec;
+    }
+
+    @Override
+    public Plan plan(ClusterSnapshot snapshot, List<JobView> jobs) {
+        double now = snapshot.timeSec();
+        if (!Double.isNaN(lastCallSec)) {
+            received.charge(now - lastCallSec, present, running);
+        }
+        lastCallSec = now;
+        Set<String> ids = new HashSet<>();
+        for (JobView job : jobs) {
+            ids.add(job.id());
+        }
+        received.retainOnly(ids);
+        present = ids;
+        if (jobs.isEmpty()) {
+            running = new HashMap<>();
+            return Plan.of(now, name(), List.of());
+        }
+
+        RoundInput input = RoundInput.of(snapshot, jobs, throughputs);
+        String solverFailure = null;
+        TimeFractions shares;
+        try {
+            shares = objective.solve(input.problem());
+            if (!objective.heterogeneityAware()) {
+                // Ranked as it was solved: an agnostic policy breaks ties without knowing which type is faster.
+                input = new RoundInput(objective.objective().heterogeneityAgnostic(input.problem()), input.jobs(),
+                        input.gpusPerJob());
+            }
+        } catch (RuntimeException e) {
+            // Whatever the solver throws, the round goes on: see the class comment.
+            shares = TimeFractions.zeros(jobs.size(), input.problem().gpuTypes().size());
+            solverFailure = e.getMessage();
+        }
+
+        boolean newRound = now >= roundStartSec + roundSec;
+        if (newRound) {
+            roundStartSec = now;
+        }
+        Map<String, String> keep = newRound ? Map.of() : stillRunning(jobs);
+        PriorityRound.Assigned[] assigned = PriorityRound.assign(input, shares, received, keep,
+                NodeLedger.of(snapshot), placement);
+
+        Map<String, JobPlan> decisions = new LinkedHashMap<>();
+        Map<String, String> nowRunning = new HashMap<>();
+        for (int j = 0; j < jobs.size(); j++) {
+            String id = jobs.get(j).id();
+            PriorityRound.Assigned got = assigned[j];
+            String why = reason(shares, input, j, got, solverFailure);
+            if (got.placement().isEmpty()) {
+                decisions.put(id, JobPlan.waiting(id, why));
+            } else {
+                decisions.put(id, JobPlan.placed(id, got.placement(), why));
+                nowRunning.put(id, got.gpuType());
+            }
+        }
+        running = nowRunning;
+        return Plan.inJobOrder(now, name(), jobs, decisions);
+    }
+
+    /** The jobs of the last assignment that still hold nodes, with their types. */
+    private Map<String, String> stillRunning(List<JobView> jobs) {
+        Map<String, String> keep = new HashMap<>();
+        for (JobView job : jobs) {
+            String type = running.get(job.id());
+            if (type != null && !job.allocation().isEmpty()) {
+                keep.put(job.id(), type);
+            }
+        }
+        return keep;
+    }
+
+    private static String reason(TimeFractions shares, RoundInput input, int j, PriorityRound.Assigned got,
+                                 String solverFailure) {
+        StringBuilder why = new StringBuilder();
+        List<String> types = input.problem().gpuTypes();
+        why.append("shares");
+        for (int k = 0; k < types.size(); k++) {
+            why.append(String.format(Locale.ROOT, " %s=%.2f", types.get(k), shares.of(j, k)));
+        }
+        if (got.placement().isEmpty()) {
+            why.append("; waits this round");
+        } else if (Double.isNaN(got.priority())) {
+            why.append("; keeps ").append(got.gpuType()).append(" until the round ends");
+        } else {
+            why.append(String.format(Locale.ROOT, "; runs on %s, priority %.3g", got.gpuType(), got.priority()));
+        }
+        if (solverFailure != null) {
+            why.append("; no LP shares this round: ").append(solverFailure);
+        }
+        return why.toString();
+    }
+}
