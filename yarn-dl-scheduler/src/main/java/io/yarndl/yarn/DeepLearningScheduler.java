@@ -1,6 +1,7 @@
 package io.yarndl.yarn;
 
 import io.yarndl.contract.cluster.NodeGpuTypes;
+import io.yarndl.core.cluster.Node;
 import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.PolicyState;
 import io.yarndl.yarn.config.SchedulerSettings;
@@ -379,11 +380,13 @@ public class DeepLearningScheduler extends CapacityScheduler {
             zooKeeper.afterRound(now);
             zooKeeper.gpuTypes().publish(new NodeGpuTypes(in.gpuTypes()));
             status.afterRound(now / 1000.0, in.jobs());
+            Map<String, String> gpuTypes = in.gpuTypes();
             for (DlApplication app : dlApplications.values()) {
                 FiCaSchedulerApp attempt = currentAttempt(app.id());
                 if (attempt != null) {
                     shrinker.enforce(attempt.getApplicationAttemptId(), planBook.target(app.id().toString()),
-                            collector.heldContainers(attempt), collector::nodeName, RmJobCollector::roleOf, now);
+                            collector.heldContainers(attempt), collector::nodeName, RmJobCollector::roleOf,
+                            node -> gpuTypes.getOrDefault(node, Node.UNKNOWN_GPU_TYPE), now);
                 }
             }
         } catch (RuntimeException unexpected) {

@@ -50,7 +50,8 @@ import org.slf4j.LoggerFactory;
  * trains a {@link SyntheticTraining} whose truth is known: every report interval, while at least
  * {@code minWorkers} workers are held, it advances and publishes a {@link ProgressSample} to
  * ZooKeeper, tagged, as the elastic AM tags it, with the one GPU type of its workers' nodes that
- * the scheduler publishes ({@link NodeGpuTypes}). It unregisters SUCCEEDED once the goal is met.
+ * the scheduler publishes ({@link NodeGpuTypes}), at the speed its options give that type. It
+ * unregisters SUCCEEDED once the goal is met.
  *
  * <p>Elasticity: whatever the RM grants (up to max) joins; a container named in a
  * {@link PreemptionMessage} is released after {@code --release-on-preempt-ms} (the job "checkpoints"
@@ -211,12 +212,15 @@ public final class ToyElasticAppMaster {
                 if (finishing || held < spec.minWorkers()) {
                     return;
                 }
-                training.advance(held, seconds);
+                String gpuType = types.commonTypeOf(workers.working().stream()
+                        .map(id -> nodeOf.getOrDefault(id, "?")).toList());
+                // On a slower GPU type the same job does fewer steps in the same time.
+                double speed = options.speedOn(gpuType);
+                training.advance(held, seconds * speed);
                 long step = (long) training.step();
                 // The loss of the step reported, so a fitted curve can recover b0, b1, b2 exactly.
                 sample = new ProgressSample(System.currentTimeMillis() / 1000.0, step, training.lossAt(step),
-                        training.stepsPerSecond(held), held, 0,
-                        types.commonTypeOf(workers.working().stream().map(id -> nodeOf.getOrDefault(id, "?")).toList()));
+                        training.stepsPerSecond(held) * speed, held, 0, gpuType);
                 progress = training.fractionDone();
                 events.write(Event.PROGRESS, held, step);
                 reached = training.done();

@@ -63,6 +63,7 @@ class SchedulerSettingsTest {
         assertEquals(Duration.ofSeconds(30), settings.zkSessionTimeout());
         assertEquals(1000, settings.maxSamplesPerJob());
         assertEquals(GpuTypeSettings.defaults(), settings.gpuTypes());
+        assertEquals(Duration.ofMinutes(6), settings.gavelRound());
     }
 
     @Test
@@ -87,6 +88,7 @@ class SchedulerSettingsTest {
         conf.set(SchedulerSettings.POLICY_OVERRUN_FALLBACK, " drf ");
         conf.set(SchedulerSettings.GPU_TYPE_ATTRIBUTE, " rm.yarn.io/accelerator ");
         conf.set(SchedulerSettings.GPU_TYPES, " gpu-host-1=V100, gpu-host-2:8041=K80 ");
+        conf.set(SchedulerSettings.GAVEL_ROUND_MS, "10000");
 
         SchedulerSettings settings = SchedulerSettings.from(conf, KNOWN);
 
@@ -97,7 +99,7 @@ class SchedulerSettingsTest {
                 "zk1:2181,zk2:2181/chroot", "/clusters/a/yarn-dl", Duration.ofSeconds(1), 10,
                 Duration.ofMillis(100), 65536, ZKUtil.parseACLs("sasl:rm:rwcda,world:anyone:r"), List.of(), true,
                 Duration.ZERO, new GpuTypeSettings("rm.yarn.io/accelerator",
-                        Map.of("gpu-host-1", "V100", "gpu-host-2:8041", "K80"))),
+                        Map.of("gpu-host-1", "V100", "gpu-host-2:8041", "K80")), Duration.ofSeconds(10)),
                 settings);
         assertEquals("sasl:rm:rwcda,world:anyone:r", settings.describeAcl());
         assertEquals(List.of("root.gpu.dl-b", "root.dl", "root.gpu.dl-a"), List.copyOf(settings.queues()),
@@ -287,7 +289,8 @@ class SchedulerSettingsTest {
                 + ", yarn.dl.scheduler.zk-acl=world:anyone:rwcda, yarn.dl.scheduler.zk-auth=(none)"
                 + ", yarn.dl.scheduler.app-secret-required=false"
                 + ", yarn.dl.scheduler.recovery.node-wait-ms=120000,"
-                + " yarn.dl.scheduler.gpu-type-attribute=gpu-type, yarn.dl.scheduler.gpu-types=",
+                + " yarn.dl.scheduler.gpu-type-attribute=gpu-type, yarn.dl.scheduler.gpu-types=,"
+                + " yarn.dl.scheduler.gavel.round-ms=360000",
                 line);
         for (String key : SchedulerSettings.KEYS) {
             assertTrue(line.contains(key + "="), key);
