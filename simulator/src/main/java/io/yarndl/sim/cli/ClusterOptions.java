@@ -37,7 +37,8 @@ public final class ClusterOptions {
 
     @Option(names = "--cluster-spec", paramLabel = "TYPE:NODESxGPUS,...",
             description = {"A cluster of several GPU types, one group per part, e.g. v100:9x4,p100:9x4,k80:9x4;"
-                    + " types are stored upper-case, nodes are named by type (v100-0000), and each node has "
+                    + " types are stored upper-case (Sia's names aws, azure, dgx, dgx-ext, quad, rtx stand for T4,"
+                    + " V100, A100, A100, QUADRO, RTX), nodes are named by type (v100-0000), and each node has "
                     + NodeGroup.VCORES_PER_GPU + " vcores and " + NodeGroup.MEMORY_MB_PER_GPU / 1024
                     + " GiB per GPU. Replaces --cluster-nodes, --gpus-per-node, --vcores-per-node,"
                     + " --memory-gb-per-node and --accelerator."})

@@ -51,6 +51,7 @@ import picocli.CommandLine.Spec;
             "  yarn-dl sim --trace synthetic --policies optimus,dl2 --dl2-model trained.onnx",
             "  yarn-dl sim --trace gavel:data/gavel/small_test.trace --cluster-spec v100:1x4,k80:1x4",
             "  yarn-dl sim --trace gavel-continuous --lam 900 --jobs 300 --cluster-spec v100:9x4,p100:9x4,k80:9x4",
+            "  yarn-dl sim --trace sia-philly:1 --cluster-spec t4:6x4,a100:2x8,rtx:3x8 --interval-sec 360",
             "",
             "Writes under --out: jobs-<policy>.csv (one row per job), summary.csv (one row per",
             "policy) and jct-cdf.png (JCT CDF per policy).",
@@ -68,13 +69,17 @@ final class SimCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--trace", defaultValue = SHIPPED,
-            paramLabel = "<csv file|shipped|synthetic|philly|gavel:FILE|gavel-continuous>",
+            paramLabel = "<csv file|shipped|synthetic|philly|gavel:FILE|gavel-continuous|sia:FILE|sia-philly:N>",
             description = {"The workload: a trace CSV file, '" + SHIPPED + "' (the default: "
                     + ShippedWorkload.NAME + ", 120 jobs, shipped in the jar), '" + SYNTHETIC
                     + "' (generated, see --jobs, --load), '" + PHILLY + "' (the Philly-derived trace, see --philly-file),"
                     + " '" + GavelOptions.TRACE_PREFIX + "FILE' (one of Gavel's traces, either layout) or '"
                     + GavelOptions.CONTINUOUS + "' (Gavel's generator, see --lam, --jobs). Gavel's jobs train at"
-                    + " Gavel's measured steps/s on the GPU type they run on (see --gavel-throughputs)."})
+                    + " Gavel's measured steps/s on the GPU type they run on (see --gavel-throughputs).",
+                "'" + SiaOptions.TRACE_PREFIX + "FILE' replays one of Sia's workloads (name,time,application,"
+                    + "num_replicas,batch_size); 'sia-philly:N', 'sia-saturn:N' and 'sia-newtrace:N' name its"
+                    + " shipped workload-N.csv. Sia's jobs train at the step times Sia measured on the GPU type"
+                    + " they run on (T4, V100, A100, QUADRO, RTX; see --sia-data)."})
     String trace;
 
     @Option(names = "--policies", split = ",", paramLabel = "NAME", defaultValue = "fifo,drf,optimus",
@@ -100,7 +105,7 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--jobs", paramLabel = "N",
             description = {"With --trace synthetic or " + GavelOptions.CONTINUOUS + ": jobs to generate (default: "
                     + GenerateCommand.DEFAULT_JOBS + ").",
-                "With a trace file, philly or gavel:FILE: replay only the first N jobs (default: all)."})
+                "With a trace file, philly, gavel:FILE or a Sia workload: replay only the first N jobs (default: all)."})
     Integer jobs;
 
     @Option(names = "--load", paramLabel = "RHO",
@@ -127,6 +132,9 @@ final class SimCommand implements Callable<Integer> {
 
     @Mixin
     GavelOptions gavel;
+
+    @Mixin
+    SiaOptions sia;
 
     @Override
     public Integer call() throws IOException {
@@ -233,12 +241,13 @@ final class SimCommand implements Callable<Integer> {
             throw usage("--load applies to --trace " + SYNTHETIC + " only");
         }
         gavel.check(trace);
+        sia.check(trace);
         if (SYNTHETIC.equals(trace)) {
             double rho = load != null ? load : GenerateCommand.DEFAULT_LOAD;
             if (!(rho > 0) || Double.isInfinite(rho)) {
                 throw usage("--load must be a positive number, got " + rho);
             }
-        } else if (SHIPPED.equals(trace) || GavelOptions.names(trace)) {
+        } else if (SHIPPED.equals(trace) || GavelOptions.names(trace) || SiaOptions.names(trace)) {
             return;
         } else if (PHILLY.equals(trace)) {
             if (!Files.isRegularFile(phillyFile)) {
@@ -274,13 +283,16 @@ final class SimCommand implements Callable<Integer> {
         if (GavelOptions.names(trace)) {
             return gavel.open(trace, jobsToGenerate(), seed);
         }
+        if (SiaOptions.names(trace)) {
+            return sia.open(trace);
+        }
         if (PHILLY.equals(trace)) {
             return TraceSources.openPhilly(phillyFile, TraceSources.catalog(), seed);
         }
         return TraceSources.openCsv(Path.of(trace), TraceSources.catalog());
     }
 
-    /** With --jobs on a trace file, Philly or a Gavel trace, only the first N jobs; generated workloads are already N long. */
+    /** With --jobs on a trace file, Philly, a Gavel trace or a Sia workload, only the first N jobs; generated workloads are already N long. */
     private Iterator<TraceJob> limited(Iterator<TraceJob> all) {
         boolean generated = SYNTHETIC.equals(trace) || GavelOptions.CONTINUOUS.equals(trace);
         return jobs == null || generated ? all : new FirstJobs(all, jobs);
@@ -321,7 +333,8 @@ final class SimCommand implements Callable<Integer> {
         }
         String name = SHIPPED.equals(trace) ? ShippedWorkload.NAME + " (shipped)"
                 : PHILLY.equals(trace) ? "philly"
-                : GavelOptions.names(trace) ? gavel.describe(trace, 0) : Path.of(trace).getFileName().toString();
+                : GavelOptions.names(trace) ? gavel.describe(trace, 0)
+                : SiaOptions.names(trace) ? sia.describe(trace) : Path.of(trace).getFileName().toString();
         return jobs != null ? name + " (first " + jobs + " jobs)" : name;
     }
 

@@ -2,6 +2,7 @@ package io.yarndl.sim.cli;
 
 import io.yarndl.sim.dl2.EvaluateCommand;
 import io.yarndl.sim.dl2.RolloutsCommand;
+import io.yarndl.sim.experiments.HeterogeneousCommand;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -24,12 +25,14 @@ import picocli.CommandLine.UnmatchedArgumentException;
         versionProvider = SimulatorCli.Version.class,
         description = "Elastic GPU scheduling for Hadoop YARN: trace-driven simulator.",
         subcommands = {SimCommand.class, GenerateCommand.class, RolloutsCommand.class, EvaluateCommand.class,
+            HeterogeneousCommand.class,
             HelpCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {
             "  yarn-dl sim --policies fifo,drf,optimus --seed 42",
             "  yarn-dl generate --seed 42 --jobs 120 --load 0.9 --out workload.csv",
             "  yarn-dl evaluate --policies drf,optimus,dl2 --seeds 9001-9010",
+            "  yarn-dl heterogeneous --out heterogeneous-out",
             "  yarn-dl help sim"})
 public final class SimulatorCli implements Callable<Integer> {
 
@@ -61,7 +64,7 @@ public final class SimulatorCli implements Callable<Integer> {
     public Integer call() {
         // "yarn-dl" alone: say what there is rather than nothing.
         PrintWriter err = spec.commandLine().getErr();
-        err.println("yarn-dl: missing subcommand: sim, generate, rollouts or evaluate");
+        err.println("yarn-dl: missing subcommand: sim, generate, rollouts, evaluate or heterogeneous");
         spec.commandLine().usage(err);
         err.flush();
         return EXIT_USAGE;

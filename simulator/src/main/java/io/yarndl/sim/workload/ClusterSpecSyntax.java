@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
  * The text form of a mixed cluster, {@code TYPE:NODESxGPUS[,TYPE:NODESxGPUS...]}, e.g.
  * {@code v100:9x4,p100:9x4,k80:9x4} (Gavel's 36+36+36-GPU cluster in servers of 4) or
  * {@code t4:6x4,a100:2x8,rtx:3x8}. Each part is one {@link NodeGroup}: its type (stored
- * upper-case), its node count and GPUs per node; vcores and memory follow from the GPUs
+ * upper-case; Sia's cluster names are aliases, {@code aws:6x4} is {@code T4:6x4}, see
+ * {@link GpuTypeNames}), its node count and GPUs per node; vcores and memory follow from the GPUs
  * ({@link NodeGroup#ofGpus}).
  */
 public final class ClusterSpecSyntax {
@@ -46,7 +47,7 @@ public final class ClusterSpecSyntax {
                 throw new IllegalArgumentException("part " + (i + 1) + " '" + part
                         + "' needs at least 1 node and 1 GPU per node; expected " + FORM);
             }
-            groups.add(NodeGroup.ofGpus(m.group(1), nodes, gpus));
+            groups.add(NodeGroup.ofGpus(GpuTypeNames.canonical(m.group(1)), nodes, gpus));
         }
         return groups;
     }

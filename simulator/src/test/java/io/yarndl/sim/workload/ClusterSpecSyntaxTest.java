@@ -29,6 +29,15 @@ class ClusterSpecSyntaxTest {
     }
 
     @Test
+    void acceptsSiasClusterNamesAsAliasesOfTheirGpuTypes() {
+        List<NodeGroup> groups = ClusterSpecSyntax.parse("aws:6x4,DGX-Ext:2x8,Rtx:3x8,azure:1x8,quad:1x4,dgx:1x8");
+
+        assertEquals(List.of("T4", "A100", "RTX", "V100", "QUADRO", "A100"),
+                groups.stream().map(NodeGroup::gpuType).toList());
+        assertEquals("t4-0000", ClusterSpec.ofGroups(groups, 16).snapshot(0).nodes().get(0).id());
+    }
+
+    @Test
     void aBadPartIsNamedWithTheExpectedForm() {
         for (String bad : new String[] {"v100:9", "v100=9x4", "v100:9x4,", "v100:nine x4", ":9x4", "v100:9x4;k80:1x4"}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ClusterSpecSyntax.parse(bad),

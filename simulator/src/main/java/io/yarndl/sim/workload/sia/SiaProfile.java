@@ -1,0 +1,90 @@
+package io.yarndl.sim.workload.sia;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads Sia's measured PyTorch DDP step times of one application on one GPU type
+ * ({@code siasosp23/artifacts @ aaf7a0d}, {@code sia-simulator/traces/<app>/}, copies under
+ * data/sia/traces/, see data/sia/PROVENANCE.md), from both of its files, as Pollux's profiles are
+ * read ({@link io.yarndl.sim.workload.derive.PolluxProfile}):
+ * <ul>
+ *   <li>{@code placements-<suffix>.csv} ({@code placement,local_bsz,step_time,sync_time}): jobs on
+ *       one to four nodes, the placement one digit per node giving that node's GPUs ({@code "13"}:
+ *       1 GPU on one node, 3 on another); the only source of single-node points for most types;</li>
+ *   <li>{@code scalability-<suffix>.csv} ({@code num_nodes,num_replicas,local_bsz,step_time,sync_time}):
+ *       larger jobs, up to 64 replicas on 16 nodes of T4.</li>
+ * </ul>
+ * Columns are found by name (Sia's files order them differently). {@code step_time} is the seconds
+ * of one whole step at a local batch of {@code local_bsz} per replica; {@code sync_time} is the part
+ * of it spent synchronising gradients, as Sia's and Pollux's simulators read them.
+ */
+public final class SiaProfile {
+
+    /**
+     * One measured configuration; times in seconds per step.
+     *
+     * @param nodes      nodes the job spanned
+     * @param replicas   GPUs (data-parallel replicas) it ran on
+     * @param localBatch samples per replica per step
+     * @param stepTime   seconds of one step
+     * @param syncTime   seconds of that step spent synchronising, at most {@code stepTime}
+     */
+    public record Measurement(int nodes, int replicas, double localBatch, double stepTime, double syncTime) {
+    }
+
+    static final String[] PLACEMENT_COLUMNS = {"placement", "local_bsz", "step_time", "sync_time"};
+    static final String[] SCALABILITY_COLUMNS = {"num_nodes", "num_replicas", "local_bsz", "step_time", "sync_time"};
+
+    private SiaProfile() {
+    }
+
+    /**
+     * Every measurement of {@code app} on the GPU type whose Sia file suffix is {@code suffix}
+     * ({@code aws}, {@code dgx-ext}, ...), placements first, in file order.
+     *
+     * @param tracesDir Sia's {@code traces} folder (data/sia/traces)
+     * @throws IllegalArgumentException naming the file, line and column of a malformed row
+     */
+    public static List<Measurement> read(Path tracesDir, String app, String suffix) {
+        Path dir = tracesDir.resolve(app);
+        List<Measurement> out = new ArrayList<>();
+        for (SiaCsv.Row row : SiaCsv.read(dir.resolve("placements-" + suffix + ".csv"), PLACEMENT_COLUMNS)) {
+            String placement = row.text("placement");
+            int nodes = 0;
+            int replicas = 0;
+            for (char ch : placement.toCharArray()) {
+                int gpus = Character.digit(ch, 10);
+                if (gpus < 1) {
+                    throw row.fail("placement", "must be digits 1-9, one per node");
+                }
+                nodes++;
+                replicas += gpus;
+            }
+            if (nodes == 0) {
+                throw row.fail("placement", "must be digits 1-9, one per node");
+            }
+            out.add(measurement(row, nodes, replicas));
+        }
+        for (SiaCsv.Row row : SiaCsv.read(dir.resolve("scalability-" + suffix + ".csv"), SCALABILITY_COLUMNS)) {
+            int nodes = row.positiveInt("num_nodes");
+            int replicas = row.positiveInt("num_replicas");
+            if (replicas < nodes) {
+                throw row.fail("num_replicas", "must be at least num_nodes " + nodes);
+            }
+            out.add(measurement(row, nodes, replicas));
+        }
+        return out;
+    }
+
+    private static Measurement measurement(SiaCsv.Row row, int nodes, int replicas) {
+        double localBatch = row.number("local_bsz", 1);
+        double step = row.number("step_time", Double.MIN_VALUE);
+        double sync = row.number("sync_time", 0);
+        if (sync > step) {
+            throw row.fail("sync_time", "exceeds step_time " + step);
+        }
+        return new Measurement(nodes, replicas, localBatch, step, sync);
+    }
+}

@@ -1,0 +1,109 @@
+package io.yarndl.sim.workload.sia;
+
+import io.yarndl.sim.workload.GpuTypeNames;
+import io.yarndl.sim.workload.TrueSpeed;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The ground truth of a Sia job: one application training at a fixed global batch {@code B} (its
+ * workload's {@code batch_size}), at the speed Sia measured that application at on each GPU type
+ * ({@link StepTimes}). With {@code w} replicas on {@code n} nodes of type {@code g}, as Sia's
+ * simulator runs a job whose batch size it does not tune ({@code Application.get_throughput_with_accum}):
+ *
+ * <pre>  local  = ceil(B / w)                               samples per replica per step
+ *  accum  = ceil(local / maxLocal(g)) - 1             extra micro-steps when one GPU cannot hold local
+ *  atomic = ceil(local / (accum + 1))                 samples per micro-step
+ *  (step, sync) = StepTimes_g(n, w, atomic)
+ *  speed  = 1 / (step + accum * (step - sync))        steps of the global batch B per second</pre>
+ *
+ * where {@code maxLocal(g)} is the largest local batch measured on g (what one GPU holds; Sia caps
+ * deepspeech2 on RTX 2080Ti at 57, and so does this). Each accumulated micro-step costs a step
+ * without its synchronisation; only the last synchronises. The speed is in steps of the whole
+ * global batch, so it is comparable across sizes: doubling w halves the work per replica.
+ * Not modelled (see docs/simulator.md): Sia's per-application calibration factors, which slow
+ * every simulated job by 1.2 to 1.8 times to match its testbed, and the exact placement beyond
+ * nodes and replicas. Thread-safe; speeds are cached per (type, replicas, nodes).
+ */
+public final class SiaSpeed implements TrueSpeed {
+
+    /**
+     * The GPU type of the three-argument {@link #stepsPerSecond(int, int, int)}: RTX 2080Ti, the type
+     * Sia's simulator calibrates its jobs on ({@code simulator_config.calibrate_cluster = 'rtx'}).
+     */
+    public static final String REFERENCE_GPU_TYPE = "RTX";
+
+    private final String app;
+    private final int globalBatch;
+    private final Map<String, StepTimes> byGpuType;
+    private final Map<String, Double> maxLocalByGpuType;
+    private final Map<Shape, Double> cache = new ConcurrentHashMap<>();
+
+    /**
+     * @param app               the application (for messages)
+     * @param globalBatch       samples per step, at least 1
+     * @param byGpuType         step times per GPU type (upper case), not empty
+     * @param maxLocalByGpuType the most samples one GPU of each type holds
+     */
+    SiaSpeed(String app, int globalBatch, Map<String, StepTimes> byGpuType, Map<String, Double> maxLocalByGpuType) {
+        this.app = Objects.requireNonNull(app, "app");
+        if (globalBatch < 1) {
+            throw new IllegalArgumentException(app + ": global batch must be at least 1, got " + globalBatch);
+        }
+        if (byGpuType.isEmpty()) {
+            throw new IllegalArgumentException(app + " has no measured GPU type");
+        }
+        this.globalBatch = globalBatch;
+        this.byGpuType = new TreeMap<>(byGpuType);
+        this.maxLocalByGpuType = Map.copyOf(maxLocalByGpuType);
+    }
+
+    /** The global batch the job trains at. */
+    public int globalBatch() {
+        return globalBatch;
+    }
+
+    /** On {@link #REFERENCE_GPU_TYPE}. */
+    @Override
+    public double stepsPerSecond(int workers, int ps, int nodesSpanned) {
+        return stepsPerSecond(workers, ps, nodesSpanned, REFERENCE_GPU_TYPE);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @throws IllegalArgumentException for parameter servers, or a GPU type Sia did not measure the
+     *                                  application on (the message lists those it did)
+     */
+    @Override
+    public double stepsPerSecond(int workers, int ps, int nodesSpanned, String gpuType) {
+        if (workers < 1) {
+            return 0.0;
+        }
+        if (ps != 0) {
+            throw new IllegalArgumentException(app + " is all-reduce: it takes no parameter servers, got " + ps);
+        }
+        String type = gpuType == null ? "" : GpuTypeNames.canonical(gpuType);
+        StepTimes times = byGpuType.get(type);
+        if (times == null) {
+            throw new IllegalArgumentException("Sia measured " + app + " on " + String.join(", ", byGpuType.keySet())
+                    + " only, not on GPU type " + gpuType);
+        }
+        int nodes = Math.max(1, Math.min(nodesSpanned, workers));
+        return cache.computeIfAbsent(new Shape(type, workers, nodes), k -> 1.0 / iterationSeconds(times, maxLocalByGpuType.get(type), workers,
+                nodes));
+    }
+
+    private record Shape(String gpuType, int workers, int nodes) {
+    }
+
+    private double iterationSeconds(StepTimes times, double maxLocal, int workers, int nodes) {
+        double local = Math.ceil((double) globalBatch / workers - 1e-8);
+        double accum = Math.ceil(local / maxLocal - 1e-8) - 1;
+        double atomic = Math.ceil(local / (accum + 1) - 1e-8);
+        StepTimes.Time t = times.at(nodes, workers, atomic);
+        return t.step() + accum * t.compute();
+    }
+}
