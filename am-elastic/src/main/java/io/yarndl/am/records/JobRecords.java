@@ -169,11 +169,13 @@ public final class JobRecords implements AutoCloseable {
     /**
      * The GPU type of each node as the scheduler publishes it ({@code <root>/gpu-types}), read again
      * only when the node changed since the last read (one {@code exists} call otherwise). What was
-     * read before when ZooKeeper cannot be reached or the record cannot be parsed (logged once);
-     * none before the scheduler has written it. Everybody may read it, so no credentials are needed.
+     * read before when the record cannot be parsed (logged once) or ZooKeeper cannot be reached: while
+     * the client is disconnected it returns at once, so the caller's thread never waits out an
+     * outage here; none before the scheduler has written it. Everybody may read it, so no
+     * credentials are needed.
      */
     public synchronized NodeGpuTypes nodeGpuTypes() {
-        if (client == null) {
+        if (client == null || !client.getZookeeperClient().isConnected()) {
             return gpuTypes;
         }
         try {
