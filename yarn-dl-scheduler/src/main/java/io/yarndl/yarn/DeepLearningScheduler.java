@@ -1,5 +1,7 @@
 package io.yarndl.yarn;
 
+import io.yarndl.contract.cluster.NodeGpuTypes;
+import io.yarndl.core.cluster.Node;
 import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.PolicyState;
 import io.yarndl.yarn.config.SchedulerSettings;
@@ -17,6 +19,7 @@ import io.yarndl.yarn.recovery.CheckpointKeeper;
 import io.yarndl.yarn.recovery.RecoveryReport;
 import io.yarndl.yarn.recovery.ZooKeeperState;
 import io.yarndl.yarn.recovery.RestoredPlanHold;
+import io.yarndl.yarn.round.GpuTypeReader;
 import io.yarndl.yarn.round.HeldTask;
 import io.yarndl.yarn.round.PlanBook;
 import io.yarndl.yarn.round.PolicyRunner;
@@ -27,8 +30,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ContainerId;
+import org.apache.hadoop.yarn.api.records.NodeAttribute;
+import org.apache.hadoop.yarn.server.api.protocolrecords.NodeToAttributes;
 import org.apache.hadoop.yarn.api.records.ResourceRequest;
 import org.apache.hadoop.yarn.api.records.SchedulingRequest;
+import org.apache.hadoop.yarn.nodelabels.NodeAttributesManager;
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.Allocation;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ContainerUpdates;
@@ -47,6 +53,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -95,9 +102,10 @@ public class DeepLearningScheduler extends CapacityScheduler {
     private final Map<ApplicationAttemptId, AttemptAsks> attemptAsks = new ConcurrentHashMap<>();
     private final Set<ApplicationAttemptId> warnedSchedulingRequests = ConcurrentHashMap.newKeySet();
     private final RmJobCollector collector = new RmJobCollector(this);
-    private final RoundGathering gathering = new RoundGathering(collector, new RmQueueRooms(this)::read);
 
     private SchedulerSettings settings;
+    private GpuTypeReader gpuTypes;
+    private RoundGathering gathering;
     private PolicyRunner policyRunner;
     private Dl2Serving dl2;
     private SchedulingRound round;
@@ -116,6 +124,8 @@ public class DeepLearningScheduler extends CapacityScheduler {
         settings = SchedulerSettings.from(conf);
         super.serviceInit(conf);
         checkQueuesAreLeaves();
+        gpuTypes = new GpuTypeReader(settings.gpuTypes(), this::attributesByHost);
+        gathering = new RoundGathering(collector, new RmQueueRooms(this)::read, gpuTypes);
         if (!YarnResources.gpuTypeDeclared()) {
             LOG.warn("the {} resource type is not declared (yarn.resource-types): DL jobs can ask for no GPUs",
                     YarnResources.GPU);
@@ -177,6 +187,11 @@ public class DeepLearningScheduler extends CapacityScheduler {
     /** The effective settings. */
     public SchedulerSettings settings() {
         return settings;
+    }
+
+    /** How each round reads a node's GPU type (attribute, mapping, partition). */
+    public GpuTypeReader gpuTypeReader() {
+        return gpuTypes;
     }
 
     /** The scheduler's metrics, published in the RM's JMX (domain {@value SchedulerMetrics#JMX_DOMAIN}) while it runs. */
@@ -321,6 +336,18 @@ public class DeepLearningScheduler extends CapacityScheduler {
         }
     }
 
+    /** Every host's node attributes as the RM keeps them (copied under its lock), for nodes the scheduler never gave any. */
+    private Map<String, Set<NodeAttribute>> attributesByHost() {
+        NodeAttributesManager attributes = getRMContext().getNodeAttributesManager();
+        Map<String, Set<NodeAttribute>> byHost = new HashMap<>();
+        if (attributes != null) {
+            for (NodeToAttributes host : attributes.getNodeToAttributes(Set.of())) {
+                byHost.put(host.getNode(), Set.copyOf(host.getNodeAttributes()));
+            }
+        }
+        return byHost;
+    }
+
     private String rackOf(String nodeName) {
         List<FiCaSchedulerNode> nodes = getNodeTracker().getNodesByResourceName(nodeName);
         return nodes == null || nodes.isEmpty() ? null : nodes.get(0).getRackName();
@@ -351,12 +378,15 @@ public class DeepLearningScheduler extends CapacityScheduler {
             long now = System.currentTimeMillis();
             round.run(now / 1000.0, in.nodes(), in.jobs(), in.rooms());
             zooKeeper.afterRound(now);
+            zooKeeper.gpuTypes().publish(new NodeGpuTypes(in.gpuTypes()));
             status.afterRound(now / 1000.0, in.jobs());
+            Map<String, String> gpuTypes = in.gpuTypes();
             for (DlApplication app : dlApplications.values()) {
                 FiCaSchedulerApp attempt = currentAttempt(app.id());
                 if (attempt != null) {
                     shrinker.enforce(attempt.getApplicationAttemptId(), planBook.target(app.id().toString()),
-                            collector.heldContainers(attempt), collector::nodeName, RmJobCollector::roleOf, now);
+                            collector.heldContainers(attempt), collector::nodeName, RmJobCollector::roleOf,
+                            node -> gpuTypes.getOrDefault(node, Node.UNKNOWN_GPU_TYPE), now);
                 }
             }
         } catch (RuntimeException unexpected) {

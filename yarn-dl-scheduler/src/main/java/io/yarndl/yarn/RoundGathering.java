@@ -1,10 +1,13 @@
 package io.yarndl.yarn;
 
+import io.yarndl.core.cluster.Node;
 import io.yarndl.core.cluster.Resources;
 import io.yarndl.yarn.jobs.JobRecordWatcher;
 import io.yarndl.yarn.round.DlJobState;
+import io.yarndl.yarn.round.GpuTypeReader;
 import io.yarndl.yarn.round.NodeReading;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,19 +37,37 @@ final class RoundGathering {
      * @param rooms each DL queue's room, empty when the queues could not be read
      */
     record Inputs(List<NodeReading> nodes, List<DlJobState> jobs, Map<String, Resources> rooms) {
+
+        /** The GPU type of each node that has one, by node name, in the readings' order. */
+        Map<String, String> gpuTypes() {
+            Map<String, String> types = new LinkedHashMap<>();
+            for (NodeReading node : nodes) {
+                if (!Node.UNKNOWN_GPU_TYPE.equals(node.gpuType())) {
+                    types.put(node.name(), node.gpuType());
+                }
+            }
+            return types;
+        }
     }
 
     private final RmJobCollector collector;
     private final QueueRoomReader queueRooms;
+    private final GpuTypeReader gpuTypes;
 
+    /** Node GPU types read by the default settings (tests). */
     RoundGathering(RmJobCollector collector, QueueRoomReader queueRooms) {
+        this(collector, queueRooms, GpuTypeReader.defaults());
+    }
+
+    RoundGathering(RmJobCollector collector, QueueRoomReader queueRooms, GpuTypeReader gpuTypes) {
         this.collector = collector;
         this.queueRooms = queueRooms;
+        this.gpuTypes = gpuTypes;
     }
 
     Inputs read(Collection<? extends SchedulerNode> nodes, Collection<DlApplication> applications,
                 Optional<JobRecordWatcher> records) {
-        List<NodeReading> readings = NodeReading.ofAll(nodes);
+        List<NodeReading> readings = NodeReading.ofAll(nodes, gpuTypes.forOneRound());
         List<DlJobState> jobs = collector.collect(List.copyOf(applications), records,
                 NodeReading.tasksByAttempt(readings));
         return new Inputs(readings, jobs, queueRooms.read(readings, jobs));

@@ -62,6 +62,8 @@ public record JobRequest(JobDescription description, String queue, Path script, 
     static final int DEFAULT_SERVER_VCORES = 1;
     /** Below this the AM's writes would approach one per progress report, the load the interval bounds. */
     static final Duration MIN_PROGRESS_INTERVAL = Duration.ofMillis(250);
+    /** The longest model family the job record takes (job-contract's SpecJson). */
+    static final int MAX_MODEL_FAMILY = 200;
 
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
@@ -164,9 +166,13 @@ public record JobRequest(JobDescription description, String queue, Path script, 
         if (job.queue == null || job.queue.isBlank()) {
             throw new UsageException("--queue must not be empty");
         }
+        if (job.modelFamily != null && (job.modelFamily.isBlank() || job.modelFamily.length() > MAX_MODEL_FAMILY)) {
+            throw new UsageException("--model-family must be a model family's name of at most " + MAX_MODEL_FAMILY
+                    + " characters, e.g. 'ResNet-50 (batch size 64)'; got '" + job.modelFamily + "'");
+        }
         JobDescription description = new JobDescription(name, job.framework, job.architecture, syncMode,
                 workerDemand, psDemand, res.minWorkers, maxWorkers, minPs, maxPs, workers, requestedPs,
-                options.goal.globalBatchSize, goal);
+                options.goal.globalBatchSize, goal, job.modelFamily);
         checkSchedulerRules(description, job.queue);
 
         Optional<String> checkpointDir = Optional.ofNullable(ckpt.checkpointDir).map(String::trim);

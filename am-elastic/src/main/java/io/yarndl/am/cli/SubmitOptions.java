@@ -78,7 +78,14 @@ public final class SubmitOptions {
                 description = "Asynchronous updates (ps only; default: synchronous).")
         boolean async;
 
-        @Option(names = "--wait", order = 6,
+        @Option(names = "--model-family", paramLabel = "FAMILY", order = 6,
+                description = {"The model the job trains as Gavel's throughput profile names it, e.g. "
+                        + "'ResNet-50 (batch size 64)' or 'Transformer (batch size 128)': a GPU-type-aware policy "
+                        + "(gavel-*) then knows which GPU type it gains most on before it ran there. Families the "
+                        + "profile lacks count as none (default: none)."})
+        String modelFamily;
+
+        @Option(names = "--wait", order = 7,
                 description = "Follow the application until it ends; exit 0 only if it succeeded.")
         boolean await;
     }

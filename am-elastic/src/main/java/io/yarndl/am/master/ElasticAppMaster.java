@@ -96,6 +96,7 @@ public final class ElasticAppMaster {
     private boolean eventLogWritten;
 
     private ElasticJob job;
+    private final WorkerNodes workerNodes = new WorkerNodes();
     private ProgressPublisher publisher;
     private AgentLaunch agentLaunch;
     private AMRMClientAsync<ContainerRequest> rm;
@@ -165,7 +166,7 @@ public final class ElasticAppMaster {
         }
         job = new ElasticJob(new JobLimits(spec.minWorkers(), spec.maxWorkers(), spec.minPs(), spec.maxPs(),
                 config.maxFailures(), config.checkpointTimeoutMs(), SETTLE_MS, spec.globalBatchSize()),
-                launcher(program), System::currentTimeMillis);
+                launcher(program), System::currentTimeMillis, workerNodes::gpuTypeOf);
         try (ControlServer control = new ControlServer(job, token, this::act, 0)) {
             String amUrl = "http://" + host + ":" + control.port();
             agentLaunch = new AgentLaunch(config, amUrl, applicationId, checkpointUri, user, spec.goal(), token);
@@ -192,6 +193,9 @@ public final class ElasticAppMaster {
                         config.progressIntervalMs(), System::currentTimeMillis);
                 LOG.info("publishing progress to ZooKeeper every {} ms", config.progressIntervalMs());
                 timer.scheduleAtFixedRate(this::publish, PUBLISH_TICK_MS, PUBLISH_TICK_MS, TimeUnit.MILLISECONDS);
+                // The types change when nodes join or change type: once per progress interval is soon enough.
+                timer.scheduleWithFixedDelay(() -> readGpuTypes(records), 0, config.progressIntervalMs(),
+                        TimeUnit.MILLISECONDS);
                 ended.await();
                 timer.shutdownNow();
                 return finish(records);
@@ -265,6 +269,15 @@ public final class ElasticAppMaster {
         }
     }
 
+    /** The nodes' GPU types as the scheduler published them, which each sample is tagged from. */
+    private void readGpuTypes(JobRecords records) {
+        try {
+            workerNodes.typesAre(records.nodeGpuTypes());
+        } catch (RuntimeException e) {
+            LOG.warn("reading the nodes' GPU types failed: {}", e.toString());
+        }
+    }
+
     private void publish() {
         try {
             publisher.tick();
@@ -330,8 +343,9 @@ public final class ElasticAppMaster {
                         asks.granted(role);
                     }
                 }
+                workerNodes.placed(id, c.getNodeId().toString());
                 if (role != null && job.granted(id, role)) {
-                    LOG.info("granted {} as a {}", id, role);
+                    LOG.info("granted {} as a {} on {}", id, role, c.getNodeId());
                     nm.startContainerAsync(c, agentLaunch.contextFor(id));
                 } else {
                     LOG.info("releasing surplus container {}", id);
@@ -345,6 +359,7 @@ public final class ElasticAppMaster {
         public void onContainersCompleted(List<ContainerStatus> statuses) {
             for (ContainerStatus status : statuses) {
                 job.completed(status.getContainerId().toString(), status.getExitStatus(), status.getDiagnostics());
+                workerNodes.gone(status.getContainerId().toString());
             }
             act();
         }

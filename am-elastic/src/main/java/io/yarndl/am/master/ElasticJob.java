@@ -3,6 +3,7 @@ package io.yarndl.am.master;
 import io.yarndl.am.launch.GenerationPlan;
 import io.yarndl.am.launch.Role;
 import io.yarndl.am.launch.TrainerLauncher;
+import io.yarndl.core.cluster.Node;
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.am.master.JobEvent.Kind;
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 /**
@@ -37,6 +39,7 @@ public final class ElasticJob {
     private final TrainerLauncher launcher;
     private final LongSupplier clockMs;
     private final ProgressLedger progress;
+    private final Function<List<String>, String> gpuTypeOf;
     private final JobContainers containers = new JobContainers();
     /** Containers inherited from a dead AM attempt, released and not yet reported gone. */
     private final Set<String> retiring = new HashSet<>();
@@ -54,10 +57,22 @@ public final class ElasticJob {
     private long checkpointStep = -1;
     private JobOutcome outcome = new JobOutcome(JobOutcome.State.RUNNING, "");
 
+    /** A job whose samples say no GPU type. */
     public ElasticJob(JobLimits limits, TrainerLauncher launcher, LongSupplier clockMs) {
+        this(limits, launcher, clockMs, workers -> Node.UNKNOWN_GPU_TYPE);
+    }
+
+    /**
+     * @param gpuTypeOf the one GPU type of the nodes the given worker containers run on, or
+     *                  {@code Node.UNKNOWN_GPU_TYPE}; each progress sample is tagged with it. Called
+     *                  under the job's lock: it must answer from memory ({@link WorkerNodes})
+     */
+    public ElasticJob(JobLimits limits, TrainerLauncher launcher, LongSupplier clockMs,
+                      Function<List<String>, String> gpuTypeOf) {
         this.limits = limits;
         this.launcher = launcher;
         this.clockMs = clockMs;
+        this.gpuTypeOf = gpuTypeOf;
         this.progress = new ProgressLedger(limits.globalBatchSize());
     }
 
@@ -194,7 +209,7 @@ public final class ElasticJob {
             return scriptView();
         }
         boolean sane = progress.accept(report, running.workers().size(), running.servers().size(),
-                clockMs.getAsLong());
+                clockMs.getAsLong(), gpuTypeOf.apply(running.workers()));
         if (sane && !stepped) {
             stepped = true;
             record(Kind.TRAINING_RESUMED, "step " + report.step() + ", world size " + report.worldSize());

@@ -28,12 +28,14 @@ final class ProgressLedger {
      * servers. Nonsense (NaN, negative) is counted and dropped; a step at or below the last published
      * one (a generation resumed from an older checkpoint after a failure) is not published again.
      *
-     * @param nowMs when the AM received it, milliseconds since the epoch: a sample's {@code timeSec}
-     *              is epoch seconds, as the record contract (JobRecordCodec) and the scheduler's
-     *              rounds use; the trainer sends no time of its own
+     * @param nowMs   when the AM received it, milliseconds since the epoch: a sample's {@code timeSec}
+     *                is epoch seconds, as the record contract (JobRecordCodec) and the scheduler's
+     *                rounds use; the trainer sends no time of its own
+     * @param gpuType the GPU type the generation's workers run on, {@code Node.UNKNOWN_GPU_TYPE}
+     *                where the AM does not know it (the sample goes untagged)
      * @return false when the report was nonsense
      */
-    boolean accept(ProgressReport report, int workers, int servers, long nowMs) {
+    boolean accept(ProgressReport report, int workers, int servers, long nowMs, String gpuType) {
         if (!report.isSane()) {
             rejectedSamples++;
             return false;
@@ -44,7 +46,7 @@ final class ProgressLedger {
         if (report.step() > publishedStep) {
             publishedStep = report.step();
             lastSample = new ProgressSample(nowMs / 1000.0, report.step(), report.loss(),
-                    report.samplesPerS() / globalBatchSize, workers, servers);
+                    report.samplesPerS() / globalBatchSize, workers, servers, gpuType);
             unpublished.add(lastSample);
         }
         return true;

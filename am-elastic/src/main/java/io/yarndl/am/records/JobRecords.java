@@ -2,6 +2,8 @@ package io.yarndl.am.records;
 
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.contract.access.AppZkCredentials;
+import io.yarndl.contract.cluster.NodeGpuTypes;
+import io.yarndl.contract.cluster.NodeGpuTypesCodec;
 import io.yarndl.contract.job.JobDescription;
 import io.yarndl.contract.job.JobRecordCodec;
 import io.yarndl.contract.records.JobRecordPaths;
@@ -14,6 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryNTimes;
+import org.apache.zookeeper.data.Stat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,14 +43,21 @@ public final class JobRecords implements AutoCloseable {
     private final JobRecordWriter writer;
     private final JobDescription spec;
     private final String progressPath;
+    private final String gpuTypesPath;
     private final AtomicLong refusedWrites = new AtomicLong();
     private boolean specWritten;
+    /** The GPU types last read, and the version of the node they were read at (-1: none read). */
+    private NodeGpuTypes gpuTypes = NodeGpuTypes.none();
+    private int gpuTypesVersion = -1;
+    private boolean gpuTypesUnreadable;
 
-    private JobRecords(CuratorFramework client, JobRecordWriter writer, JobDescription spec, String progressPath) {
+    private JobRecords(CuratorFramework client, JobRecordWriter writer, JobDescription spec, JobRecordPaths paths,
+                       String applicationId) {
         this.client = client;
         this.writer = writer;
         this.spec = spec;
-        this.progressPath = progressPath;
+        this.progressPath = paths == null ? null : paths.progress(applicationId);
+        this.gpuTypesPath = paths == null ? null : paths.gpuTypes();
     }
 
     /** Records under {@code root} on {@code zkAddress}, anonymously; with no address, records nothing (and says so). */
@@ -78,7 +88,7 @@ public final class JobRecords implements AutoCloseable {
                                    Optional<AppZkCredentials> credentials) {
         if (zkAddress == null || zkAddress.isBlank()) {
             LOG.warn("no ZooKeeper address in the environment: this job publishes no records");
-            return new JobRecords(null, null, spec, null);
+            return new JobRecords(null, null, spec, null, applicationId);
         }
         CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
                 .connectString(zkAddress)
@@ -94,7 +104,7 @@ public final class JobRecords implements AutoCloseable {
         LOG.info("publishing job records under {}{} {}", zkAddress, root, credentials
                 .map(own -> "as " + own.applicationId() + ", with its ZooKeeper secret")
                 .orElse("anonymously (no ZooKeeper secret in this AM's credentials)"));
-        return new JobRecords(client, writer, spec, new JobRecordPaths(root).progress(applicationId));
+        return new JobRecords(client, writer, spec, new JobRecordPaths(root), applicationId);
     }
 
     public synchronized void writeSpec() {
@@ -154,6 +164,37 @@ public final class JobRecords implements AutoCloseable {
             LOG.warn("could not read the job's last progress from {}: {}", progressPath, e.toString());
             return Optional.empty();
         }
+    }
+
+    /**
+     * The GPU type of each node as the scheduler publishes it ({@code <root>/gpu-types}), read again
+     * only when the node changed since the last read (one {@code exists} call otherwise). What was
+     * read before when the record cannot be parsed (logged once) or ZooKeeper cannot be reached: while
+     * the client is disconnected it returns at once, so the caller's thread never waits out an
+     * outage here; none before the scheduler has written it. Everybody may read it, so no
+     * credentials are needed.
+     */
+    public synchronized NodeGpuTypes nodeGpuTypes() {
+        if (client == null || !client.getZookeeperClient().isConnected()) {
+            return gpuTypes;
+        }
+        try {
+            Stat stat = client.checkExists().forPath(gpuTypesPath);
+            if (stat == null || stat.getVersion() == gpuTypesVersion) {
+                return gpuTypes;
+            }
+            byte[] data = client.getData().storingStatIn(stat).forPath(gpuTypesPath);
+            gpuTypes = new NodeGpuTypesCodec().fromJson(new String(data, StandardCharsets.UTF_8));
+            gpuTypesVersion = stat.getVersion();
+            gpuTypesUnreadable = false;
+        } catch (Exception e) {
+            if (!gpuTypesUnreadable) {
+                gpuTypesUnreadable = true;
+                LOG.warn("could not read the nodes' GPU types from {} (samples keep the types read before, else go"
+                        + " untagged): {}", gpuTypesPath, e.toString());
+            }
+        }
+        return gpuTypes;
     }
 
     /** Writes one sample: a batch of one. */

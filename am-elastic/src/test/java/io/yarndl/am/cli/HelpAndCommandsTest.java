@@ -28,6 +28,7 @@ class HelpAndCommandsTest {
         assertTrue(help.contains("pytorch, mxnet"), help);
         assertTrue(!help.contains("--am-extra-classpath"), "hidden option shown:\n" + help);
         assertTrue(help.contains("--keep-staging"), help);
+        assertTrue(help.contains("--model-family=FAMILY") || help.contains("--model-family FAMILY"), help);
         // picocli wraps long words at dots: join the lines before looking for the RM's key
         assertTrue(help.contains("--max-am-attempts")
                 && help.replaceAll("\\R\\s+", "").contains("yarn.resourcemanager.am.max-attempts caps it"), help);

@@ -100,6 +100,14 @@ class JobRequestTest {
     }
 
     @Test
+    void aDeclaredModelFamilyGoesIntoTheJobsDescription() {
+        JobDescription d = request(fx.submit("--model-family", "ResNet-50 (batch size 64)")).description();
+
+        assertEquals("ResNet-50 (batch size 64)", d.modelFamily());
+        assertEquals("ResNet-50 (batch size 64)", d.toSpec("app_1", "alice", "root.dl").modelFamily());
+    }
+
+    @Test
     void fillsDefaultsFromTheOtherOptions() {
         JobRequest request = request(fx.submit("--min-workers", "2"));
         JobDescription d = request.description();
@@ -110,6 +118,7 @@ class JobRequestTest {
         assertEquals(2, d.requestedWorkers(), "workers default to max");
         assertEquals(Resources.of(1, 2, 4096), d.workerDemand());
         assertEquals(64, d.globalBatchSize());
+        assertEquals("", d.modelFamily(), "no model family unless declared");
         assertEquals("dl", request.queue());
         assertEquals("/usr/bin/python3", request.python());
         assertEquals(Optional.empty(), request.checkpointDir());

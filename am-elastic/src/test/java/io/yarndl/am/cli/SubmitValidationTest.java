@@ -57,6 +57,12 @@ class SubmitValidationTest {
     }
 
     @Test
+    void rejectsABlankOrOverlongModelFamily() {
+        assertRejected(fx.submit("--model-family", " "), "--model-family must be a model family's name");
+        assertRejected(fx.submit("--model-family", "x".repeat(201)), "at most 200 characters");
+    }
+
+    @Test
     void rejectsUnknownFrameworkListingTheAllowedOnes() {
         assertRejected(fx.submit("--framework", "tensorflow"), "--framework", "tensorflow", "pytorch, mxnet");
     }

@@ -8,6 +8,8 @@ import io.yarndl.am.launch.Role;
 import io.yarndl.am.launch.TrainerCommand;
 import io.yarndl.am.master.AgentAssignment.State;
 import io.yarndl.am.master.JobOutcome;
+import io.yarndl.contract.cluster.NodeGpuTypes;
+import io.yarndl.core.cluster.Node;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -150,6 +152,32 @@ class ElasticJobTest {
         assertEquals(JobOutcome.State.SUCCEEDED, job.outcome().state());
         assertEquals(State.EXIT, job.assignment("c1").orElseThrow().state());
         assertEquals(0, job.missing(Role.WORKER));
+    }
+
+    @Test
+    void eachSampleSaysTheOneGpuTypeOfItsGenerationsWorkersNodesAndNoneWhenTheyDifferOrAreUnknown() {
+        WorkerNodes nodes = new WorkerNodes();
+        ElasticJob job = new ElasticJob(new JobLimits(1, 2, 0, 0, 3, CHECKPOINT_TIMEOUT, SETTLE, 64),
+                (plan, id) -> new TrainerCommand(List.of("train"), Map.of()), now::get, nodes::gpuTypeOf);
+        nodes.placed("c1", "gpu-host-1:8041");
+        job.granted("c1", Role.WORKER);
+        advance(SETTLE, job);
+
+        job.progress(new ProgressReport(1, 10, 2.0, 640, 1));
+        assertEquals(Node.UNKNOWN_GPU_TYPE, job.takeUnpublished().get(0).gpuType(), "no types read yet");
+
+        nodes.typesAre(new NodeGpuTypes(Map.of("gpu-host-1:8041", "V100", "gpu-host-2:8041", "K80")));
+        job.progress(new ProgressReport(1, 11, 1.9, 640, 1));
+        assertEquals("V100", job.takeUnpublished().get(0).gpuType());
+
+        nodes.placed("c2", "gpu-host-2:8041");
+        job.granted("c2", Role.WORKER);
+        advance(SETTLE, job);
+        job.checkpointed(1, 11);
+        job.progress(new ProgressReport(2, 12, 1.8, 1280, 2));
+        ProgressSample mixed = job.takeUnpublished().get(0);
+        assertEquals(2, mixed.workers());
+        assertEquals(Node.UNKNOWN_GPU_TYPE, mixed.gpuType(), "workers on two types say no type");
     }
 
     @Test

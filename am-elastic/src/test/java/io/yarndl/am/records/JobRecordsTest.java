@@ -20,6 +20,9 @@ import java.util.Optional;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryNTimes;
+import io.yarndl.contract.cluster.NodeGpuTypes;
+import io.yarndl.contract.cluster.NodeGpuTypesCodec;
+import java.util.Map;
 import org.apache.curator.test.TestingServer;
 import org.apache.hadoop.util.ZKUtil;
 import org.apache.zookeeper.server.auth.DigestAuthenticationProvider;
@@ -129,6 +132,29 @@ class JobRecordsTest {
             records.remove();
             assertNull(scheduler.checkExists().forPath(SECURE + "/jobs/" + c + "/progress"));
             assertNotNull(scheduler.checkExists().forPath(SECURE + "/jobs/" + c), "the scheduler's to remove");
+        }
+    }
+
+    @Test
+    void readsTheNodesGpuTypesTheSchedulerPublishesAndKeepsThemWhenTheyCannotBeRead() throws Exception {
+        String e = "application_1700000000000_0005";
+        String path = OPEN + "/gpu-types";
+        NodeGpuTypesCodec types = new NodeGpuTypesCodec();
+        try (JobRecords records = JobRecords.connect(server.getConnectString(), OPEN, e, SPEC)) {
+            assertEquals(NodeGpuTypes.none(), records.nodeGpuTypes(), "none before the scheduler writes them");
+
+            NodeGpuTypes two = new NodeGpuTypes(Map.of("gpu-host-1:8041", "V100", "gpu-host-2:8041", "K80"));
+            scheduler.create().forPath(path, types.toJson(two).getBytes(StandardCharsets.UTF_8));
+            assertEquals(two, records.nodeGpuTypes());
+
+            NodeGpuTypes one = new NodeGpuTypes(Map.of("gpu-host-1:8041", "V100"));
+            scheduler.setData().forPath(path, types.toJson(one).getBytes(StandardCharsets.UTF_8));
+            assertEquals(one, records.nodeGpuTypes(), "read again once changed");
+
+            scheduler.setData().forPath(path, "garbage".getBytes(StandardCharsets.UTF_8));
+            assertEquals(one, records.nodeGpuTypes(), "an unreadable record keeps the types read before");
+        } finally {
+            scheduler.delete().forPath(path);
         }
     }
 

@@ -12,9 +12,11 @@ import org.apache.hadoop.conf.Configuration;
  * @param hdfs             whether an HDFS ({@code MiniDFSCluster}) is the default file system
  * @param webPort          the ResourceManager's web UI port, or 0 for any free one (what tests want)
  * @param tweaks           changes to the configuration after the defaults, e.g. the scheduler class
+ * @param nodeManagers     how many NodeManagers the mini cluster starts ({@link DlMiniCluster#NODE_MANAGERS}
+ *                         by default); 0 for a test that starts its own, e.g. on hosts of their own
  */
 public record DlClusterOptions(ResourceManagers resourceManagers, boolean hdfs, int webPort,
-                               Consumer<Configuration> tweaks) {
+                               Consumer<Configuration> tweaks, int nodeManagers) {
 
     /** The ResourceManager side of a test cluster. */
     public enum ResourceManagers {
@@ -43,26 +45,29 @@ public record DlClusterOptions(ResourceManagers resourceManagers, boolean hdfs, 
         if (webPort < 0 || webPort > 65_535) {
             throw new IllegalArgumentException("web port must be in 0..65535 (0: any free port), was " + webPort);
         }
+        if (nodeManagers < 0) {
+            throw new IllegalArgumentException("node managers must be 0 or more, was " + nodeManagers);
+        }
     }
 
     /** One in-memory RM in a MiniMRYarnCluster, no HDFS, no tweaks: what {@link DlMiniCluster#start()} builds. */
     public static DlClusterOptions single() {
-        return new DlClusterOptions(ResourceManagers.SINGLE, false, 0, conf -> { });
+        return new DlClusterOptions(ResourceManagers.SINGLE, false, 0, conf -> { }, DlMiniCluster.NODE_MANAGERS);
     }
 
     /** One RM that {@link DlMiniCluster#restartResourceManager()} can restart without losing work. */
     public static DlClusterOptions restartable() {
-        return new DlClusterOptions(ResourceManagers.RESTARTABLE, false, 0, conf -> { });
+        return new DlClusterOptions(ResourceManagers.RESTARTABLE, false, 0, conf -> { }, DlMiniCluster.NODE_MANAGERS);
     }
 
     /** An active/standby RM pair that {@link DlMiniCluster#failover()} swaps. */
     public static DlClusterOptions haPair() {
-        return new DlClusterOptions(ResourceManagers.HA_PAIR, false, 0, conf -> { });
+        return new DlClusterOptions(ResourceManagers.HA_PAIR, false, 0, conf -> { }, DlMiniCluster.NODE_MANAGERS);
     }
 
     /** The same, with HDFS as the default file system. */
     public DlClusterOptions withHdfs() {
-        return new DlClusterOptions(resourceManagers, true, webPort, tweaks);
+        return new DlClusterOptions(resourceManagers, true, webPort, tweaks, nodeManagers);
     }
 
     /**
@@ -70,12 +75,20 @@ public record DlClusterOptions(ResourceManagers resourceManagers, boolean hdfs, 
      * must be free: for a person's browser, which needs an address that does not change between runs.
      */
     public DlClusterOptions withWebPort(int port) {
-        return new DlClusterOptions(resourceManagers, hdfs, port, tweaks);
+        return new DlClusterOptions(resourceManagers, hdfs, port, tweaks, nodeManagers);
     }
 
     /** The same, with {@code more} applied after the tweaks already given. */
     public DlClusterOptions withTweaks(Consumer<Configuration> more) {
         Objects.requireNonNull(more, "more");
-        return new DlClusterOptions(resourceManagers, hdfs, webPort, tweaks.andThen(more));
+        return new DlClusterOptions(resourceManagers, hdfs, webPort, tweaks.andThen(more), nodeManagers);
+    }
+
+    /**
+     * The same, with {@code count} NodeManagers started by the mini cluster: 0 for a test that
+     * starts its own (they then register by themselves; {@link DlMiniCluster#start} does not wait).
+     */
+    public DlClusterOptions withNodeManagers(int count) {
+        return new DlClusterOptions(resourceManagers, hdfs, webPort, tweaks, count);
     }
 }

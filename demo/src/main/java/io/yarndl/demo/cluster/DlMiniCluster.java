@@ -128,9 +128,9 @@ public final class DlMiniCluster implements AutoCloseable {
             ResourceUtils.resetNodeResources();
 
             yarn = switch (options.resourceManagers()) {
-                case SINGLE -> new MiniMRYarnCluster(NAME, NODE_MANAGERS);
-                case RESTARTABLE -> new MiniYARNCluster(NAME, 1, NODE_MANAGERS, 1, 1);
-                case HA_PAIR -> new MiniYARNCluster(NAME, RecoverableRmConfig.HA_IDS.size(), NODE_MANAGERS, 1, 1);
+                case SINGLE -> new MiniMRYarnCluster(NAME, options.nodeManagers());
+                case RESTARTABLE -> new MiniYARNCluster(NAME, 1, options.nodeManagers(), 1, 1);
+                case HA_PAIR -> new MiniYARNCluster(NAME, RecoverableRmConfig.HA_IDS.size(), options.nodeManagers(), 1, 1);
             };
             if (options.resourceManagers() == ResourceManagers.HA_PAIR) {
                 RecoverableRmConfig.shareConfigurationFiles(conf, workDirOf(yarn).resolve("rm-conf"));
@@ -334,7 +334,7 @@ public final class DlMiniCluster implements AutoCloseable {
 
     private static void awaitNodeManagers(MiniYARNCluster yarn, String rm) throws InterruptedException, YarnException {
         if (!yarn.waitForNodeManagersToConnect(NODE_REGISTRATION_TIMEOUT_MS)) {
-            throw new IllegalStateException(NODE_MANAGERS + " NodeManagers did not register with " + rm + " within "
+            throw new IllegalStateException("the NodeManagers did not register with " + rm + " within "
                     + NODE_REGISTRATION_TIMEOUT_MS + " ms");
         }
     }

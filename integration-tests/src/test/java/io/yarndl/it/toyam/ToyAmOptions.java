@@ -3,6 +3,8 @@ package io.yarndl.it.toyam;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Command-line options of {@link ToyElasticAppMaster}; {@link #USAGE} lists them. Parsing is plain
@@ -20,10 +22,13 @@ import java.util.List;
  *                            -1: never release, let the scheduler kill it
  * @param events              file the event log is appended to, or null for none
  * @param workerCommand       shell command each worker container runs until it is stopped
+ * @param speedByGpuType      the job's speed on each GPU type its workers may run on, relative to
+ *                            {@code stepsPerSecond} (e.g. K80 0.1: ten times slower there); 1 for any
+ *                            type not named, or when the workers' type is not known
  */
 public record ToyAmOptions(int heartbeatMs, long reportIntervalMs, double stepsPerSecond, double scalingOverhead,
                            double lossB0, double lossB1, double lossB2, long releaseOnPreemptMs, Path events,
-                           String workerCommand) {
+                           String workerCommand, Map<String, Double> speedByGpuType) {
 
     public static final String USAGE = String.join("\n",
             "usage: ToyElasticAppMaster [options]   (job spec and ZooKeeper come from the environment)",
@@ -35,7 +40,8 @@ public record ToyAmOptions(int heartbeatMs, long reportIntervalMs, double stepsP
             "  --loss-b0 X --loss-b1 X --loss-b2 X   loss(k) = 1/(b0*k+b1)+b2 (defaults 0.01, 1, 0.1)",
             "  --release-on-preempt-ms N   release preempted containers after N ms; -1 never (default 0)",
             "  --events FILE               append the event log to FILE",
-            "  --worker-command CMD        what a worker container runs (default 'sleep 86400')");
+            "  --worker-command CMD        what a worker container runs (default 'sleep 86400')",
+            "  --speed-by-gpu-type T=X,... speed on GPU type T relative to --steps-per-second (default 1 on every type)");
 
     public ToyAmOptions {
         require(heartbeatMs > 0, "--heartbeat-ms must be positive, got " + heartbeatMs);
@@ -49,11 +55,19 @@ public record ToyAmOptions(int heartbeatMs, long reportIntervalMs, double stepsP
         require(lossB2 >= 0 && Double.isFinite(lossB2), "--loss-b2 must be non-negative, got " + lossB2);
         require(releaseOnPreemptMs >= -1, "--release-on-preempt-ms must be -1 or more, got " + releaseOnPreemptMs);
         require(workerCommand != null && !workerCommand.isBlank(), "--worker-command must not be empty");
+        speedByGpuType = Map.copyOf(speedByGpuType);
+        speedByGpuType.forEach((type, factor) -> require(factor > 0 && Double.isFinite(factor),
+                "--speed-by-gpu-type must give positive factors, got " + type + "=" + factor));
+    }
+
+    /** The job's speed on {@code gpuType} relative to {@link #stepsPerSecond}. */
+    public double speedOn(String gpuType) {
+        return speedByGpuType.getOrDefault(gpuType, 1.0);
     }
 
     /** All defaults, no event log. */
     public static ToyAmOptions defaults() {
-        return new ToyAmOptions(250, 1000, 10, 0.1, 0.01, 1, 0.1, 0, null, "sleep 86400");
+        return new ToyAmOptions(250, 1000, 10, 0.1, 0.01, 1, 0.1, 0, null, "sleep 86400", Map.of());
     }
 
     /** Parses {@code --name value} pairs over the defaults. */
@@ -69,6 +83,7 @@ public record ToyAmOptions(int heartbeatMs, long reportIntervalMs, double stepsP
         long release = o.releaseOnPreemptMs;
         Path events = o.events;
         String command = o.workerCommand;
+        Map<String, Double> speeds = o.speedByGpuType;
         for (int i = 0; i < args.length; i += 2) {
             String name = args[i];
             if (i + 1 >= args.length) {
@@ -87,10 +102,11 @@ public record ToyAmOptions(int heartbeatMs, long reportIntervalMs, double stepsP
                 case "--release-on-preempt-ms" -> release = number(name, value);
                 case "--events" -> events = Path.of(value);
                 case "--worker-command" -> command = value;
+                case "--speed-by-gpu-type" -> speeds = speeds(name, value);
                 default -> throw new IllegalArgumentException("unknown option '" + name + "'");
             }
         }
-        return new ToyAmOptions(heartbeat, report, s1, c, b0, b1, b2, release, events, command);
+        return new ToyAmOptions(heartbeat, report, s1, c, b0, b1, b2, release, events, command, speeds);
     }
 
     /** The arguments that {@link #parse} turns back into these options. */
@@ -109,32 +125,55 @@ public record ToyAmOptions(int heartbeatMs, long reportIntervalMs, double stepsP
             args.add("--events");
             args.add(events.toString());
         }
+        if (!speedByGpuType.isEmpty()) {
+            args.add("--speed-by-gpu-type");
+            args.add(String.join(",", new TreeMap<>(speedByGpuType).entrySet().stream()
+                    .map(e -> e.getKey() + "=" + e.getValue()).toList()));
+        }
         return args;
     }
 
     public ToyAmOptions withEvents(Path file) {
         return new ToyAmOptions(heartbeatMs, reportIntervalMs, stepsPerSecond, scalingOverhead, lossB0, lossB1,
-                lossB2, releaseOnPreemptMs, file, workerCommand);
+                lossB2, releaseOnPreemptMs, file, workerCommand, speedByGpuType);
     }
 
     public ToyAmOptions withSpeed(double stepsPerSecond, double scalingOverhead) {
         return new ToyAmOptions(heartbeatMs, reportIntervalMs, stepsPerSecond, scalingOverhead, lossB0, lossB1,
-                lossB2, releaseOnPreemptMs, events, workerCommand);
+                lossB2, releaseOnPreemptMs, events, workerCommand, speedByGpuType);
     }
 
     public ToyAmOptions withLoss(double b0, double b1, double b2) {
         return new ToyAmOptions(heartbeatMs, reportIntervalMs, stepsPerSecond, scalingOverhead, b0, b1, b2,
-                releaseOnPreemptMs, events, workerCommand);
+                releaseOnPreemptMs, events, workerCommand, speedByGpuType);
     }
 
     public ToyAmOptions withReleaseOnPreemptMs(long delayMs) {
         return new ToyAmOptions(heartbeatMs, reportIntervalMs, stepsPerSecond, scalingOverhead, lossB0, lossB1,
-                lossB2, delayMs, events, workerCommand);
+                lossB2, delayMs, events, workerCommand, speedByGpuType);
     }
 
     public ToyAmOptions withIntervals(int heartbeatMs, long reportIntervalMs) {
         return new ToyAmOptions(heartbeatMs, reportIntervalMs, stepsPerSecond, scalingOverhead, lossB0, lossB1,
-                lossB2, releaseOnPreemptMs, events, workerCommand);
+                lossB2, releaseOnPreemptMs, events, workerCommand, speedByGpuType);
+    }
+
+    /** The same, training at {@code factor} times its speed on each GPU type named. */
+    public ToyAmOptions withSpeedByGpuType(Map<String, Double> factors) {
+        return new ToyAmOptions(heartbeatMs, reportIntervalMs, stepsPerSecond, scalingOverhead, lossB0, lossB1,
+                lossB2, releaseOnPreemptMs, events, workerCommand, factors);
+    }
+
+    private static Map<String, Double> speeds(String name, String value) {
+        Map<String, Double> speeds = new TreeMap<>();
+        for (String entry : value.split(",")) {
+            String[] parts = entry.split("=", 2);
+            if (parts.length != 2 || parts[0].isBlank()) {
+                throw new IllegalArgumentException(name + " needs TYPE=FACTOR,..., got '" + value + "'");
+            }
+            speeds.put(parts[0].trim(), decimal(name, parts[1]));
+        }
+        return speeds;
     }
 
     private static long number(String name, String value) {

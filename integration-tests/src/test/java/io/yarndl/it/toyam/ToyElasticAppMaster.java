@@ -1,6 +1,7 @@
 package io.yarndl.it.toyam;
 
 import io.yarndl.am.records.JobRecords;
+import io.yarndl.contract.cluster.NodeGpuTypes;
 import io.yarndl.contract.access.AppZkSecret;
 import io.yarndl.am.yarn.QuietNmCallbacks;
 import io.yarndl.am.yarn.QuietRmCallbacks;
@@ -16,6 +17,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +49,9 @@ import org.slf4j.LoggerFactory;
  * the spec's worker resources including {@code yarn.io/gpu}), runs a sleeping process in each, and
  * trains a {@link SyntheticTraining} whose truth is known: every report interval, while at least
  * {@code minWorkers} workers are held, it advances and publishes a {@link ProgressSample} to
- * ZooKeeper. It unregisters SUCCEEDED once the goal is met.
+ * ZooKeeper, tagged, as the elastic AM tags it, with the one GPU type of its workers' nodes that
+ * the scheduler publishes ({@link NodeGpuTypes}), at the speed its options give that type. It
+ * unregisters SUCCEEDED once the goal is met.
  *
  * <p>Elasticity: whatever the RM grants (up to max) joins; a container named in a
  * {@link PreemptionMessage} is released after {@code --release-on-preempt-ms} (the job "checkpoints"
@@ -78,6 +82,8 @@ public final class ToyElasticAppMaster {
     private final SyntheticTraining training;
     private final WorkerContainers workers;
     private final Deque<ContainerRequest> asks = new ArrayDeque<>();
+    /** The node ({@code host:port}) of each container granted. */
+    private final Map<ContainerId, String> nodeOf = new HashMap<>();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "toy-am-timer");
         t.setDaemon(true);
@@ -196,6 +202,8 @@ public final class ToyElasticAppMaster {
         try {
             ProgressSample sample;
             boolean reached;
+            // Read outside the lock: a ZooKeeper call (one exists() while the types are unchanged).
+            NodeGpuTypes types = records.nodeGpuTypes();
             synchronized (this) {
                 long now = System.nanoTime();
                 double seconds = (now - lastTickNanos) / 1e9;
@@ -204,11 +212,15 @@ public final class ToyElasticAppMaster {
                 if (finishing || held < spec.minWorkers()) {
                     return;
                 }
-                training.advance(held, seconds);
+                String gpuType = types.commonTypeOf(workers.working().stream()
+                        .map(id -> nodeOf.getOrDefault(id, "?")).toList());
+                // On a slower GPU type the same job does fewer steps in the same time.
+                double speed = options.speedOn(gpuType);
+                training.advance(held, seconds * speed);
                 long step = (long) training.step();
                 // The loss of the step reported, so a fitted curve can recover b0, b1, b2 exactly.
                 sample = new ProgressSample(System.currentTimeMillis() / 1000.0, step, training.lossAt(step),
-                        training.stepsPerSecond(held), held, 0);
+                        training.stepsPerSecond(held) * speed, held, 0, gpuType);
                 progress = training.fractionDone();
                 events.write(Event.PROGRESS, held, step);
                 reached = training.done();
@@ -300,6 +312,7 @@ public final class ToyElasticAppMaster {
                 for (Container c : containers) {
                     boolean worker = c.getPriority().getPriority() == DlJobContract.WORKER_PRIORITY;
                     if (!finishing && worker && workers.accept(c.getId())) {
+                        nodeOf.put(c.getId(), c.getNodeId().toString());
                         if (!asks.isEmpty()) {
                             rm.removeContainerRequest(asks.removeFirst());
                         }

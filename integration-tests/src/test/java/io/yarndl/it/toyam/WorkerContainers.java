@@ -73,6 +73,11 @@ final class WorkerContainers {
         return working.size();
     }
 
+    /** The containers that train now (started, not yet released or ended). */
+    List<ContainerId> working() {
+        return List.copyOf(working);
+    }
+
     /** Worker containers to ask for now. */
     int missing() {
         return Math.max(0, maxWorkers - owned.size());

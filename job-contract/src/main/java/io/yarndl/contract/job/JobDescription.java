@@ -32,13 +32,26 @@ import java.util.Objects;
  * @param requestedPs      the static number of parameter servers a non-elastic policy gives it
  * @param globalBatchSize  samples per step
  * @param goal             when the job is done
+ * @param modelFamily      the model it trains as a throughput profile names it (e.g. {@code ResNet-50
+ *                         (batch size 64)}), so a GPU-type-aware policy can guess its speed on a type
+ *                         before it ran there; {@link JobSpec#UNKNOWN_FAMILY} (empty) where it declares none
  */
 public record JobDescription(String name, Framework framework, Architecture architecture, SyncMode syncMode,
                              Resources workerDemand, Resources psDemand, int minWorkers, int maxWorkers,
                              int minPs, int maxPs, int requestedWorkers, int requestedPs, int globalBatchSize,
-                             TrainingGoal goal) {
+                             TrainingGoal goal, String modelFamily) {
+
+    /** A job that declares no model family. */
+    public JobDescription(String name, Framework framework, Architecture architecture, SyncMode syncMode,
+                          Resources workerDemand, Resources psDemand, int minWorkers, int maxWorkers,
+                          int minPs, int maxPs, int requestedWorkers, int requestedPs, int globalBatchSize,
+                          TrainingGoal goal) {
+        this(name, framework, architecture, syncMode, workerDemand, psDemand, minWorkers, maxWorkers, minPs, maxPs,
+                requestedWorkers, requestedPs, globalBatchSize, goal, JobSpec.UNKNOWN_FAMILY);
+    }
 
     public JobDescription {
+        modelFamily = modelFamily == null ? JobSpec.UNKNOWN_FAMILY : modelFamily.trim();
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(framework, "framework");
         Objects.requireNonNull(architecture, "architecture");
@@ -55,7 +68,14 @@ public record JobDescription(String name, Framework framework, Architecture arch
      */
     public JobSpec toSpec(String applicationId, String user, String queue) {
         return new JobSpec(applicationId, name, user, queue, framework, architecture, syncMode, workerDemand,
-                psDemand, minWorkers, maxWorkers, minPs, maxPs, requestedWorkers, requestedPs, globalBatchSize, goal);
+                psDemand, minWorkers, maxWorkers, minPs, maxPs, requestedWorkers, requestedPs, globalBatchSize, goal,
+                modelFamily);
+    }
+
+    /** This description, declaring {@code family} as its model family. */
+    public JobDescription withModelFamily(String family) {
+        return new JobDescription(name, framework, architecture, syncMode, workerDemand, psDemand, minWorkers,
+                maxWorkers, minPs, maxPs, requestedWorkers, requestedPs, globalBatchSize, goal, family);
     }
 
     /** The smallest runnable allocation's resources: min workers and min parameter servers. */

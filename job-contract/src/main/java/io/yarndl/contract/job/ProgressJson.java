@@ -1,14 +1,24 @@
 package io.yarndl.contract.job;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.yarndl.contract.json.InvalidField;
 import io.yarndl.core.job.ProgressSample;
 import java.util.List;
 
 /**
  * The progress record of version 2 as Jackson maps it (layout on {@link JobRecordCodec}): a batch
- * of samples, oldest first, at least one; every field required.
+ * of samples, oldest first, at least one; every field required but a sample's {@code gpuType},
+ * which an untagged sample leaves out ({@link #withOptionalFieldsFilled} reads it back as null).
  */
 record ProgressJson(int version, List<Sample> samples) {
+
+    private static final String GPU_TYPE = "gpuType";
+    /** Longer than any GPU type's name; a sample is kept up to a thousand times per job. */
+    static final int MAX_GPU_TYPE_LENGTH = 64;
 
     ProgressJson {
         if (samples.isEmpty()) {
@@ -17,17 +27,45 @@ record ProgressJson(int version, List<Sample> samples) {
         samples = List.copyOf(samples);
     }
 
-    /** One sample; {@code timeSec} is seconds since the epoch. */
-    record Sample(double timeSec, long step, double loss, double stepsPerSecond, int workers, int ps) {
+    /**
+     * One sample; {@code timeSec} is seconds since the epoch, {@code gpuType} the GPU type its
+     * workers ran on, written only when the sample says it (so that schedulers older than the
+     * field still read untagged samples).
+     */
+    record Sample(double timeSec, long step, double loss, double stepsPerSecond, int workers, int ps,
+                  @JsonInclude(JsonInclude.Include.NON_NULL) @JsonSetter(nulls = Nulls.SET) String gpuType) {
+
+        Sample {
+            if (gpuType != null && gpuType.length() > MAX_GPU_TYPE_LENGTH) {
+                throw new InvalidField(GPU_TYPE, "must be at most " + MAX_GPU_TYPE_LENGTH + " characters, got "
+                        + gpuType.length());
+            }
+        }
 
         static Sample of(ProgressSample sample) {
             return new Sample(sample.timeSec(), sample.step(), sample.loss(), sample.stepsPerSecond(),
-                    sample.workers(), sample.ps());
+                    sample.workers(), sample.ps(), sample.hasGpuType() ? sample.gpuType() : null);
         }
 
         ProgressSample toSample() {
-            return new ProgressSample(timeSec, step, loss, stepsPerSecond, workers, ps);
+            return new ProgressSample(timeSec, step, loss, stepsPerSecond, workers, ps, gpuType);
         }
+    }
+
+    /**
+     * {@code tree}, a version 2 record, with a {@code null} for the optional field of each sample
+     * that leaves it out: the strict mapper requires every field to be present.
+     */
+    static JsonNode withOptionalFieldsFilled(JsonNode tree) {
+        JsonNode samples = tree.get("samples");
+        if (samples != null && samples.isArray()) {
+            for (JsonNode sample : samples) {
+                if (sample instanceof ObjectNode object && !object.has(GPU_TYPE)) {
+                    object.putNull(GPU_TYPE);
+                }
+            }
+        }
+        return tree;
     }
 
     /** Version 1, as AMs of an older release write it: one sample's fields at the top level. */

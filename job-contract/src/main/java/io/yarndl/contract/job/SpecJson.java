@@ -30,11 +30,19 @@ record SpecJson(@JsonProperty(required = true) int version,
                 @JsonSetter(nulls = Nulls.SET) Integer requestedWorkers,
                 @JsonSetter(nulls = Nulls.SET) Integer requestedPs,
                 @JsonProperty(required = true) int globalBatchSize,
-                @JsonProperty(required = true) GoalJson goal) {
+                @JsonProperty(required = true) GoalJson goal,
+                @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonSetter(nulls = Nulls.SET) String modelFamily) {
+
+    /** Longer than any family a throughput profile names. */
+    static final int MAX_MODEL_FAMILY_LENGTH = 200;
 
     SpecJson {
         if (name.isBlank()) {
             throw new InvalidField("name", "must not be blank");
+        }
+        if (modelFamily != null && modelFamily.length() > MAX_MODEL_FAMILY_LENGTH) {
+            throw new InvalidField("modelFamily", "must be at most " + MAX_MODEL_FAMILY_LENGTH + " characters, got "
+                    + modelFamily.length());
         }
     }
 
@@ -103,22 +111,29 @@ record SpecJson(@JsonProperty(required = true) int version,
         }
     }
 
-    /** Every field spelled out, the sync mode in its short name. */
+    /**
+     * Every field spelled out, the sync mode in its short name; but {@code modelFamily} only where
+     * the job declares one, so that schedulers older than the field still read the spec of a job
+     * that declares none.
+     */
     static SpecJson of(JobDescription description) {
         return new SpecJson(JobRecordCodec.VERSION, description.name(), description.framework(),
                 description.architecture(), description.syncMode() == SyncMode.SYNCHRONOUS ? SyncName.SYNC : SyncName.ASYNC,
                 ResourcesJson.of(description.workerDemand()), ResourcesJson.of(description.psDemand()),
                 description.minWorkers(), description.maxWorkers(), description.minPs(), description.maxPs(),
                 description.requestedWorkers(), description.requestedPs(), description.globalBatchSize(),
-                GoalJson.of(description.goal()));
+                GoalJson.of(description.goal()), description.modelFamily());
     }
 
-    /** The description, optional fields defaulted: SYNC, no parameter servers, {@code maxWorkers} requested. */
+    /**
+     * The description, optional fields defaulted: SYNC, no parameter servers, {@code maxWorkers}
+     * requested, no model family.
+     */
     JobDescription toDescription() {
         return new JobDescription(name, framework, architecture, syncMode == null ? SyncMode.SYNCHRONOUS : syncMode.mode(),
                 worker.toResources(), ps == null ? Resources.ZERO : ps.toResources(), minWorkers, maxWorkers,
                 orZero(minPs), orZero(maxPs), requestedWorkers == null ? maxWorkers : requestedWorkers,
-                orZero(requestedPs), globalBatchSize, goal.toGoal());
+                orZero(requestedPs), globalBatchSize, goal.toGoal(), modelFamily);
     }
 
     private static int orZero(Integer value) {

@@ -1,6 +1,8 @@
 package io.yarndl.contract.json;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.BeanDescription;
@@ -25,6 +27,8 @@ import java.util.List;
  * so, but reads them leniently (extra elements are dropped) and names an element at fault by the
  * array alone; this reads them exactly: an array of the record's length, each element bound as its
  * component and named by it ({@code recent[3].step}), so a tuple of a later layout is refused.
+ * An element is {@code null} only where its component says {@code @JsonSetter(nulls = Nulls.SET)},
+ * as in {@link StrictJson}'s objects.
  */
 final class ExactTuples extends BeanDeserializerModifier {
 
@@ -47,6 +51,7 @@ final class ExactTuples extends BeanDeserializerModifier {
         private final transient RecordComponent[] components;
         private final transient Constructor<?> canonical;
         private final List<String> names;
+        private final boolean[] nullable;
         private transient JsonDeserializer<?>[] elements;
 
         Tuple(Class<?> type) {
@@ -60,6 +65,12 @@ final class ExactTuples extends BeanDeserializerModifier {
                 throw new IllegalStateException("a record without its canonical constructor: " + type, e);
             }
             canonical.setAccessible(true);
+            // A component's @JsonSetter lands on the canonical constructor's parameter, not on the component.
+            this.nullable = new boolean[components.length];
+            for (int i = 0; i < components.length; i++) {
+                JsonSetter setter = canonical.getParameters()[i].getAnnotation(JsonSetter.class);
+                nullable[i] = setter != null && setter.nulls() == Nulls.SET && !components[i].getType().isPrimitive();
+            }
         }
 
         @Override
@@ -103,8 +114,8 @@ final class ExactTuples extends BeanDeserializerModifier {
         private Object element(int i, JsonParser parser, DeserializationContext context) throws IOException {
             try {
                 if (parser.currentToken() == JsonToken.VALUE_NULL) {
-                    // Deserializers leave null to their caller, and a tuple's elements are never null.
-                    return context.reportInputMismatch(components[i].getType(), "null in a tuple");
+                    // Deserializers leave null to their caller: a tuple allows it only where annotated.
+                    return nullable[i] ? null : context.reportInputMismatch(components[i].getType(), "null in a tuple");
                 }
                 return elements[i].deserialize(parser, context);
             } catch (JsonMappingException e) {

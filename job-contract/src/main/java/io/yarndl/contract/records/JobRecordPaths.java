@@ -5,7 +5,8 @@ import org.apache.zookeeper.common.PathUtils;
 
 /**
  * Where a job's records live under yarn-dl's ZooKeeper root (ARCHITECTURE.md, "ZooKeeper layout"):
- * {@code <root>/jobs/<applicationId>/spec} and {@code <root>/jobs/<applicationId>/progress}.
+ * {@code <root>/jobs/<applicationId>/spec} and {@code <root>/jobs/<applicationId>/progress}; and
+ * the one record the scheduler writes for every job's AM, {@code <root>/gpu-types}.
  * Pure string work, no ZooKeeper calls, so the connection state does not matter here.
  */
 public final class JobRecordPaths {
@@ -13,8 +14,10 @@ public final class JobRecordPaths {
     static final String JOBS = "jobs";
     static final String SPEC = "spec";
     static final String PROGRESS = "progress";
+    static final String GPU_TYPES = "gpu-types";
 
     private final String jobs;
+    private final String gpuTypes;
 
     /**
      * @param root yarn-dl's ZooKeeper root, e.g. {@code /yarn-dl}: absolute, without a trailing '/'
@@ -32,6 +35,15 @@ public final class JobRecordPaths {
                     + e.getMessage(), e);
         }
         this.jobs = root + "/" + JOBS;
+        this.gpuTypes = root + "/" + GPU_TYPES;
+    }
+
+    /**
+     * The GPU type of each node, which the scheduler writes and AMs read to tag their samples
+     * ({@link io.yarndl.contract.cluster.NodeGpuTypesCodec}): {@code <root>/gpu-types}.
+     */
+    public String gpuTypes() {
+        return gpuTypes;
     }
 
     /** The parent of every job's node: {@code <root>/jobs}. */

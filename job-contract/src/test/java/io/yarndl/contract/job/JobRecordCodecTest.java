@@ -96,6 +96,48 @@ class JobRecordCodecTest {
     }
 
     @Test
+    void aSampleSaysItsGpuTypeWhenTaggedAndLeavesTheFieldOutWhenNot() throws Exception {
+        ProgressSample untagged = new ProgressSample(1732200000.5, 1200, 0.83, 4.2, 2, 0);
+        ProgressSample tagged = untagged.onGpuType("V100");
+        String json = codec.progressToJson(List.of(untagged, tagged));
+
+        assertTrue(json.endsWith("\"workers\":2,\"ps\":0},{\"timeSec\":1.7322000005E9,\"step\":1200,\"loss\":0.83,"
+                + "\"stepsPerSecond\":4.2,\"workers\":2,\"ps\":0,\"gpuType\":\"V100\"}]}"), json);
+        assertEquals(List.of(untagged, tagged), codec.progressBatchFromJson(json));
+        assertEquals("V100", codec.progressFromJson(json).gpuType());
+        assertEquals(untagged, codec.progressFromJson("{\"version\":2,\"samples\":[{\"timeSec\":1732200000.5,"
+                + "\"step\":1200,\"loss\":0.83,\"stepsPerSecond\":4.2,\"workers\":2,\"ps\":0,\"gpuType\":null}]}"),
+                "null is untagged too");
+    }
+
+    @Test
+    void aGpuTypeThatIsNoShortStringIsMalformed() {
+        String sample = "{\"version\":2,\"samples\":[{\"timeSec\":1,\"step\":1,\"loss\":1,\"stepsPerSecond\":1,"
+                + "\"workers\":1,\"ps\":0,\"gpuType\":%s}]}";
+        assertMalformedProgress(String.format(sample, "7"), "progress: field 'samples[0].gpuType' must be a string, got 7");
+        assertMalformedProgress(String.format(sample, "\"" + "V".repeat(65) + "\""),
+                "progress: field 'samples[0].gpuType' must be at most 64 characters, got 65");
+    }
+
+    @Test
+    void aSpecWithAModelFamilyRoundTripsAndOneWithoutWritesNoSuchField() throws Exception {
+        JobDescription plain = JobDescriptions.allReduce(TrainingGoal.steps(5000));
+        JobDescription declared = plain.withModelFamily("ResNet-50 (batch size 64)");
+
+        assertFalse(codec.specToJson(plain).contains("modelFamily"), codec.specToJson(plain));
+        assertTrue(codec.specToJson(declared).endsWith(",\"goal\":{\"steps\":5000},"
+                + "\"modelFamily\":\"ResNet-50 (batch size 64)\"}"), codec.specToJson(declared));
+        assertEquals(declared, codec.specFromJson(codec.specToJson(declared)));
+        assertEquals("ResNet-50 (batch size 64)",
+                codec.specFromJson(codec.specToJson(declared)).toSpec("app_1", "alice", "root.dl").modelFamily());
+        assertEquals(JobSpec.UNKNOWN_FAMILY, codec.specFromJson(codec.specToJson(plain)).modelFamily());
+        assertEquals(JobSpec.UNKNOWN_FAMILY, codec.specFromJson(JobDescriptions.DOCUMENTED_SPEC
+                .replace("}}", "},\"modelFamily\":null}")).modelFamily());
+        assertMalformedSpec(JobDescriptions.DOCUMENTED_SPEC.replace("}}", "},\"modelFamily\":\"" + "x".repeat(201) + "\"}"),
+                "spec: field 'modelFamily' must be at most 200 characters, got 201");
+    }
+
+    @Test
     void aMalformedSampleInABatchIsNamedByItsIndex() {
         String good = "{\"timeSec\":1,\"step\":1,\"loss\":1,\"stepsPerSecond\":1,\"workers\":1,\"ps\":0}";
         assertMalformedProgress("{\"version\":2,\"samples\":[" + good + ",{\"timeSec\":2,\"step\":2,\"loss\":1,"

@@ -42,6 +42,17 @@ class JobRecordFormatTest {
         assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(read.get(2).loss()));
     }
 
+    @Test
+    void writesAndReadsSamplesTaggedWithTheirGpuTypeAndAJobsModelFamily() throws Exception {
+        List<ProgressSample> tagged = List.of(richBatch().get(0).onGpuType("V100"), richBatch().get(0),
+                richBatch().get(1).onGpuType("K80"));
+        String stored = resource("tagged-progress-version-2.json");
+        assertEquals(stored, codec.progressToJson(tagged));
+        assertEquals(tagged, codec.progressBatchFromJson(stored));
+        assertSpec(JobDescriptions.allReduce(TrainingGoal.steps(5000)).withModelFamily("ResNet-50 (batch size 64)"),
+                "model-family-spec-version-1.json");
+    }
+
     private void assertSpec(JobDescription description, String file) throws Exception {
         String stored = resource(file);
         assertEquals(stored, codec.specToJson(description));

@@ -32,6 +32,10 @@ class StrictJsonTest {
     record Optional(@JsonProperty(required = true) int size, @JsonSetter(nulls = Nulls.SET) Integer extra) {
     }
 
+    @JsonFormat(shape = JsonFormat.Shape.ARRAY)
+    record Tagged(double timeSec, @JsonSetter(nulls = Nulls.SET) String tag) {
+    }
+
     private final StrictJson json = StrictJson.everyFieldRequired();
 
     private static final String GOOD = "{\"timeSec\":1.5,\"note\":null,\"jobs\":["
@@ -57,6 +61,16 @@ class StrictJsonTest {
         assertEquals(2, plan.jobs().get(1).workers());
         assertEquals(new Point(1.0, 2), plan.jobs().get(1).points().get("x"));
         assertTrue(json.write(plan).startsWith("{\"timeSec\":1.5,\"jobs\":[{\"jobId\":\"a\""), json.write(plan));
+    }
+
+    @Test
+    void aTupleElementIsNullOnlyWhereItsComponentAllowsIt() throws Exception {
+        assertEquals(new Tagged(1.5, null), read(json, "{\"t\":[1.5,null]}", Holder.class).t());
+        assertEquals(new Tagged(1.5, "V100"), read(json, "{\"t\":[1.5,\"V100\"]}", Holder.class).t());
+        assertEquals("field 't.timeSec' must be a number, got null", refused(json, "{\"t\":[null,\"V100\"]}", Holder.class));
+    }
+
+    record Holder(Tagged t) {
     }
 
     @Test

@@ -18,6 +18,8 @@ class JobRecordPathsTest {
         assertEquals("/yarn-dl/jobs/application_1_0001/spec", paths.spec("application_1_0001"));
         assertEquals("/yarn-dl/jobs/application_1_0001/progress", paths.progress("application_1_0001"));
         assertEquals("/a/b/jobs", new JobRecordPaths("/a/b").jobs());
+        assertEquals("/yarn-dl/gpu-types", paths.gpuTypes());
+        assertEquals(Optional.empty(), paths.applicationIdOf(paths.gpuTypes()), "no job's record");
     }
 
     @Test

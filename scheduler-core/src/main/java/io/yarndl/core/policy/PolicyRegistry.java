@@ -6,6 +6,7 @@ import io.yarndl.core.policy.dl2.OnceLoadedModel;
 import io.yarndl.core.policy.drf.DrfPolicy;
 import io.yarndl.core.policy.fifo.FifoPolicy;
 import io.yarndl.core.policy.gavel.GavelPolicies;
+import io.yarndl.core.policy.gavel.GavelPolicy;
 import io.yarndl.core.policy.optimus.OptimusPolicy;
 import java.util.Collections;
 import java.util.Map;
@@ -29,12 +30,17 @@ public final class PolicyRegistry {
 
     /** The policies yarn-dl ships, {@code dl2} made by {@code dl2} (a configured model, a driver's events). */
     public static PolicyRegistry standard(Supplier<SchedulingPolicy> dl2) {
+        return standard(dl2, GavelPolicy.DEFAULT_ROUND_SEC);
+    }
+
+    /** As {@link #standard(Supplier)}, Gavel's policies with rounds of {@code gavelRoundSec} (a driver's setting). */
+    public static PolicyRegistry standard(Supplier<SchedulingPolicy> dl2, double gavelRoundSec) {
         return new PolicyRegistry()
                 .register(FifoPolicy.NAME, FifoPolicy::new)
                 .register(DrfPolicy.NAME, DrfPolicy::new)
                 .register(OptimusPolicy.NAME, OptimusPolicy::new)
                 .register(Dl2Policy.NAME, dl2)
-                .registerAll(GavelPolicies.standard());
+                .registerAll(GavelPolicies.withRound(gavelRoundSec));
     }
 
     /** Adds every policy of {@code factories} by its name. */

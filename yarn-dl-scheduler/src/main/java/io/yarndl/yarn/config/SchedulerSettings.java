@@ -53,6 +53,9 @@ import org.apache.zookeeper.data.ACL;
  * @param appSecretRequired whether a DL application without its own ZooKeeper secret is rejected
  * @param recoveryNodeWait  after an RM restart or failover, longest the restored plan stays in force
  *                          while NodeManagers that held DL containers have not re-registered; zero: no wait
+ * @param gpuTypes          where each node's GPU type is read ({@link GpuTypeSettings})
+ * @param gavelRound        the round of Gavel's policies ({@code gavel-*}): how long jobs keep the GPU
+ *                          type and place they were given before the shares are solved and ranked again
  */
 public record SchedulerSettings(
         String policy,
@@ -70,7 +73,9 @@ public record SchedulerSettings(
         List<ACL> zkAcl,
         List<ZKUtil.ZKAuthInfo> zkAuth,
         boolean appSecretRequired,
-        Duration recoveryNodeWait) {
+        Duration recoveryNodeWait,
+        GpuTypeSettings gpuTypes,
+        Duration gavelRound) {
 
     /** Prefix of every key this class reads. */
     public static final String PREFIX = SharedSettings.PREFIX;
@@ -138,10 +143,19 @@ public record SchedulerSettings(
     public static final long DEFAULT_RECOVERY_NODE_WAIT_MS = 120_000;
     public static final long MIN_RECOVERY_NODE_WAIT_MS = 0;
 
+    public static final String GPU_TYPE_ATTRIBUTE = GpuTypeSettings.ATTRIBUTE;
+    public static final String GPU_TYPES = GpuTypeSettings.BY_NODE;
+
+    /** Gavel's own round is six minutes: a job moved between GPU types pays a checkpoint and restore. */
+    public static final String GAVEL_ROUND_MS = PREFIX + "gavel.round-ms";
+    public static final long DEFAULT_GAVEL_ROUND_MS = 360_000;
+    public static final long MIN_GAVEL_ROUND_MS = 100;
+
     /** Every {@code yarn.dl.scheduler.*} key, in the order {@link #describe()} lists them. */
     public static final List<String> KEYS = List.of(POLICY, DL2_MODEL, INTERVAL_MS, QUEUES, PREEMPTION_GRACE_MS,
             POLICY_TIMEOUT_MS, POLICY_OVERRUN_LIMIT, POLICY_OVERRUN_FALLBACK, ZK_ADDRESS, ZK_ROOT, ZK_SESSION_TIMEOUT_MS, MAX_SAMPLES_PER_JOB, CHECKPOINT_INTERVAL_MS,
-            CHECKPOINT_MAX_BYTES, ZK_ACL, ZK_AUTH, APP_SECRET_REQUIRED, RECOVERY_NODE_WAIT_MS);
+            CHECKPOINT_MAX_BYTES, ZK_ACL, ZK_AUTH, APP_SECRET_REQUIRED, RECOVERY_NODE_WAIT_MS, GPU_TYPE_ATTRIBUTE,
+            GPU_TYPES, GAVEL_ROUND_MS);
 
     /**
      * The default of each key as it is written in a configuration file. {@link #ZK_ADDRESS} maps to
@@ -163,6 +177,8 @@ public record SchedulerSettings(
         Objects.requireNonNull(zkSessionTimeout, "zkSessionTimeout");
         Objects.requireNonNull(checkpointInterval, "checkpointInterval");
         Objects.requireNonNull(recoveryNodeWait, "recoveryNodeWait");
+        Objects.requireNonNull(gpuTypes, "gpuTypes");
+        Objects.requireNonNull(gavelRound, "gavelRound");
         zkAcl = List.copyOf(Objects.requireNonNull(zkAcl, "zkAcl"));
         zkAuth = List.copyOf(Objects.requireNonNull(zkAuth, "zkAuth"));
     }
@@ -201,7 +217,10 @@ public record SchedulerSettings(
                 ZooKeeperAccess.readAuth(conf),
                 SettingValues.readBoolean(conf, APP_SECRET_REQUIRED, DEFAULT_APP_SECRET_REQUIRED),
                 Duration.ofMillis(SettingValues.readLong(conf, RECOVERY_NODE_WAIT_MS, DEFAULT_RECOVERY_NODE_WAIT_MS,
-                        MIN_RECOVERY_NODE_WAIT_MS, "milliseconds")));
+                        MIN_RECOVERY_NODE_WAIT_MS, "milliseconds")),
+                GpuTypeSettings.from(conf),
+                Duration.ofMillis(SettingValues.readLong(conf, GAVEL_ROUND_MS, DEFAULT_GAVEL_ROUND_MS, MIN_GAVEL_ROUND_MS,
+                        "milliseconds")));
     }
 
     /** One line for the RM log at start: every effective setting, by the key that sets it. */
@@ -224,7 +243,10 @@ public record SchedulerSettings(
                 + ", " + ZK_ACL + "=" + describeAcl()
                 + ", " + ZK_AUTH + "=" + ZooKeeperAccess.describeSchemes(zkAuth)
                 + ", " + APP_SECRET_REQUIRED + "=" + appSecretRequired
-                + ", " + RECOVERY_NODE_WAIT_MS + "=" + recoveryNodeWait.toMillis();
+                + ", " + RECOVERY_NODE_WAIT_MS + "=" + recoveryNodeWait.toMillis()
+                + ", " + GPU_TYPE_ATTRIBUTE + "=" + gpuTypes.attribute()
+                + ", " + GPU_TYPES + "=" + gpuTypes.describeMapping()
+                + ", " + GAVEL_ROUND_MS + "=" + gavelRound.toMillis();
     }
 
     /** Longest a policy may take for one plan before the round is abandoned. */
@@ -352,6 +374,9 @@ public record SchedulerSettings(
         defaults.put(ZK_AUTH, "");
         defaults.put(APP_SECRET_REQUIRED, Boolean.toString(DEFAULT_APP_SECRET_REQUIRED));
         defaults.put(RECOVERY_NODE_WAIT_MS, Long.toString(DEFAULT_RECOVERY_NODE_WAIT_MS));
+        defaults.put(GPU_TYPE_ATTRIBUTE, GpuTypeSettings.DEFAULT_ATTRIBUTE);
+        defaults.put(GPU_TYPES, "");
+        defaults.put(GAVEL_ROUND_MS, Long.toString(DEFAULT_GAVEL_ROUND_MS));
         return Collections.unmodifiableMap(defaults);
     }
 }

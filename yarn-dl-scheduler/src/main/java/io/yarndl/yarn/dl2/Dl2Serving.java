@@ -20,6 +20,7 @@ public final class Dl2Serving {
     private final Dl2ModelStatus status;
     private final Dl2ModelSource source;
     private final ModelFileWatch watch;
+    private final double gavelRoundSec;
     private ModelReload reload;
 
     public Dl2Serving(SchedulerSettings settings, Dl2Metrics metrics) {
@@ -27,11 +28,12 @@ public final class Dl2Serving {
         this.source = new Dl2ModelSource(settings.dl2Model(), status);
         // Stamped before the first load: a file replaced in between is then loaded again, never missed.
         this.watch = watchedModel(settings);
+        this.gavelRoundSec = settings.gavelRound().toMillis() / 1000.0;
     }
 
-    /** The policies, {@code dl2} served from the configured model. */
+    /** The policies, {@code dl2} served from the configured model, Gavel's with the configured round. */
     public PolicyRegistry registry() {
-        return PolicyRegistry.standard(source::newPolicy);
+        return PolicyRegistry.standard(source::newPolicy, gavelRoundSec);
     }
 
     /** Reloads through {@code runner} when the watched file is replaced. */

@@ -1,6 +1,7 @@
 package io.yarndl.yarn.recovery;
 
 import io.yarndl.yarn.access.JobNodes;
+import io.yarndl.yarn.access.NodeGpuTypesPublisher;
 import io.yarndl.yarn.access.SchedulerZooKeeper;
 import io.yarndl.yarn.config.SchedulerSettings;
 import io.yarndl.yarn.jobs.JobRecordWatcher;
@@ -22,7 +23,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Everything the scheduler keeps in, and reads from, ZooKeeper: the job records AMs write
- * ({@link JobRecordWatcher}), the job nodes it creates with each job's ACL ({@link JobNodes}), and
+ * ({@link JobRecordWatcher}), the job nodes it creates with each job's ACL ({@link JobNodes}), the
+ * nodes' GPU types it publishes for AMs ({@link NodeGpuTypesPublisher}), and
  * its own checkpoint ({@link SchedulerStateStore}, written by a {@link CheckpointKeeper}, read back
  * once by {@link SchedulerRecovery}).
  *
@@ -53,6 +55,7 @@ public final class ZooKeeperState implements AutoCloseable {
     private final SchedulerSettings settings;
     private final CuratorFramework client;
     private final JobNodes jobNodes;
+    private final NodeGpuTypesPublisher gpuTypes;
     private final SchedulerStateStore store;
     private final SchedulerRecovery recovery;
     private final CheckpointKeeper keeper;
@@ -71,6 +74,7 @@ public final class ZooKeeperState implements AutoCloseable {
         this.settings = settings;
         this.client = SchedulerZooKeeper.client(settings);
         this.jobNodes = JobNodes.from(client, settings);
+        this.gpuTypes = new NodeGpuTypesPublisher(client, settings.zkRoot(), settings.zkAcl());
         this.store = new SchedulerStateStore(client, settings.zkRoot(), settings.zkAcl(),
                 settings.checkpointMaxBytes());
         this.recovery = new SchedulerRecovery(store, planBook, policy, status, hold, modelVersion);
@@ -124,6 +128,11 @@ public final class ZooKeeperState implements AutoCloseable {
 
     public JobNodes jobNodes() {
         return jobNodes;
+    }
+
+    /** Publishes the nodes' GPU types for AMs, {@code <root>/gpu-types}. */
+    public NodeGpuTypesPublisher gpuTypes() {
+        return gpuTypes;
     }
 
     public Optional<JobRecordWatcher> records() {

@@ -18,15 +18,13 @@ import java.util.Map;
  * applications and ApplicationMasters hold is not the policy's and is left out.
  *
  * <p>Each DL queue's room, what CapacityScheduler would let its jobs hold ({@link QueueRooms}), goes
- * with the nodes: the policy divides within both.
+ * with the nodes: the policy divides within both. Each node's GPU type is what its reading says
+ * ({@link GpuTypeReader}).
  *
  * <p>The jobs' containers must come from the same readings ({@link NodeReading#tasksByAttempt}):
  * then a container is counted either free or held by a job, never lost between two reads.
  */
 public final class ClusterSnapshotBuilder {
-
-    /** The accelerator type of nodes in the default (unlabelled) partition. */
-    public static final String DEFAULT_ACCELERATOR = "default";
 
     /** A snapshot no queue limits (tests). */
     public ClusterSnapshot build(double timeSec, Collection<NodeReading> nodes, List<DlJobState> jobs) {
@@ -46,8 +44,7 @@ public final class ClusterSnapshotBuilder {
         for (NodeReading node : nodes) {
             Resources capacity = node.capacity();
             Resources free = node.unallocated().plus(heldByDl.getOrDefault(node.name(), Resources.ZERO));
-            String accelerator = node.partition().isEmpty() ? DEFAULT_ACCELERATOR : node.partition();
-            result.add(new Node(node.name(), node.rack(), accelerator, capacity, clamp(free, capacity)));
+            result.add(new Node(node.name(), node.rack(), node.gpuType(), capacity, clamp(free, capacity)));
         }
         result.sort(Comparator.comparing(Node::id));
         return new ClusterSnapshot(timeSec, result, queueRooms);

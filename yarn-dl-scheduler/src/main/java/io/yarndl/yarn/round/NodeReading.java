@@ -1,5 +1,6 @@
 package io.yarndl.yarn.round;
 
+import io.yarndl.core.cluster.Node;
 import io.yarndl.core.cluster.Resources;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -20,12 +21,12 @@ import org.apache.hadoop.yarn.server.resourcemanager.scheduler.SchedulerNode;
  *
  * @param name        the scheduler's name for the node
  * @param rack        its rack
- * @param partition   its node label, empty for the default partition
+ * @param gpuType     its GPU type as {@link GpuTypeReader} read it, {@link Node#UNKNOWN_GPU_TYPE} where nothing says
  * @param capacity    its total resources
  * @param unallocated what no container holds
  * @param containers  its containers (every application's, AMs included)
  */
-public record NodeReading(String name, String rack, String partition, Resources capacity, Resources unallocated,
+public record NodeReading(String name, String rack, String gpuType, Resources capacity, Resources unallocated,
                           List<Container> containers) {
 
     /**
@@ -55,7 +56,7 @@ public record NodeReading(String name, String rack, String partition, Resources 
 
     public NodeReading {
         Objects.requireNonNull(name, "name");
-        partition = partition == null ? "" : partition;
+        gpuType = gpuType == null || gpuType.isBlank() ? Node.UNKNOWN_GPU_TYPE : gpuType;
         Objects.requireNonNull(capacity, "capacity");
         Objects.requireNonNull(unallocated, "unallocated");
         containers = List.copyOf(containers);
@@ -70,8 +71,10 @@ public record NodeReading(String name, String rack, String partition, Resources 
      * counts as free room: CapacityScheduler marks the container ended first and gives its room
      * back to the node a moment later, outside this lock. Left out of both, its room vanished for
      * a round, and the policy planned a shrink that the next round took back.
+     *
+     * @param gpuTypes reads the node's GPU type from its attributes, id and partition
      */
-    public static NodeReading of(SchedulerNode node) {
+    public static NodeReading of(SchedulerNode node, GpuTypeReader gpuTypes) {
         Resources total;
         Resources unallocated;
         List<RMContainer> running;
@@ -93,8 +96,8 @@ public record NodeReading(String name, String rack, String partition, Resources 
                         resources));
             }
         }
-        return new NodeReading(node.getNodeName(), node.getRackName(), node.getPartition(),
-                total, unallocated, containers);
+        String gpuType = gpuTypes.typeOf(node.getNodeAttributes(), node.getNodeID(), node.getPartition());
+        return new NodeReading(node.getNodeName(), node.getRackName(), gpuType, total, unallocated, containers);
     }
 
     /**
@@ -113,11 +116,16 @@ public record NodeReading(String name, String rack, String partition, Resources 
         return tasks;
     }
 
-    /** Each of {@code nodes} read by {@link #of}. */
+    /** Each of {@code nodes} read by {@link #of}, their GPU types by the default settings. */
     public static List<NodeReading> ofAll(Collection<? extends SchedulerNode> nodes) {
+        return ofAll(nodes, GpuTypeReader.defaults());
+    }
+
+    /** Each of {@code nodes} read by {@link #of}. */
+    public static List<NodeReading> ofAll(Collection<? extends SchedulerNode> nodes, GpuTypeReader gpuTypes) {
         List<NodeReading> readings = new ArrayList<>(nodes.size());
         for (SchedulerNode node : nodes) {
-            readings.add(of(node));
+            readings.add(of(node, gpuTypes));
         }
         return readings;
     }

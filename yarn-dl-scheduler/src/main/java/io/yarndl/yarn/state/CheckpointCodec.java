@@ -18,7 +18,7 @@ import java.util.zip.GZIPOutputStream;
  * byte work, so a lost ZooKeeper connection does not concern it.
  *
  * <pre>{@code
- * {"format":2,"writtenAtMillis":1732200000000,"policy":"optimus","modelVersion":null,"rounds":42,
+ * {"format":3,"writtenAtMillis":1732200000000,"policy":"optimus","modelVersion":null,"rounds":42,
  *  "plan":{"timeSec":1732200000.0,"policy":"optimus","jobs":[{"jobId":"application_1_0001","workers":2,"ps":0,
  *          "placement":{"node-1":{"workers":2,"ps":0}},"reason":"marginal gain 0.8"}]},
  *  "policyState":{"policy":"optimus","jobs":{"application_1_0001":{
@@ -27,15 +27,15 @@ import java.util.zip.GZIPOutputStream;
  *          "fittedStep":1200,"fittedSamples":40,"fittedUpTo":1732199990.0,
  *          "fittedConfigurations":[{"workers":2,"ps":0}]}}},
  *  "samples":{"application_1_0001":{"stride":1,"aged":0,"archive":[],
- *          "recent":[[1732199990.0,1200,0.83,4.2,2,0]]}},
+ *          "recent":[[1732199990.0,1200,0.83,4.2,2,0,"V100"]]}},
  *  "carriedOver":{"dlNodes":["node-1"],"sizes":{"application_1_0001":[[1732199990.0,2,0,2,0]]},
  *          "targetChanges":{"application_1_0001":[[1732199980.0,2,0,"marginal gain 0.8"]]}}}
  * }</pre>
  * ({@code carriedOver}: see {@link CarriedOverJson}; format 1 had no such field and reads as carrying nothing over.)
  * Every field is required and unknown ones are refused; {@code modelVersion}, {@code policyState},
  * and a job's {@code curve} and {@code speed} may be {@code null}. Samples are arrays
- * {@code [timeSec, step, loss, stepsPerSecond, workers, ps]} of exactly that length, to keep the
- * checkpoint small. Non-finite doubles are the strings
+ * {@code [timeSec, step, loss, stepsPerSecond, workers, ps, gpuType]} of exactly that length, to keep the
+ * checkpoint small; {@code gpuType} is {@code null} for a sample that does not say its GPU type. Non-finite doubles are the strings
  * {@code "NaN"}, {@code "Infinity"} and {@code "-Infinity"} (standard JSON has no such numbers);
  * finite ones are written in Java's shortest exact form, so every value reads back bit for bit.
  * Maps are written in key order (plan decisions in the plan's order), so equal checkpoints encode
@@ -124,6 +124,8 @@ public final class CheckpointCodec {
      * <ul>
      *   <li>1 to 2: format 2 added {@code carriedOver} (where DL jobs ran, the REST histories); a
      *       format 1 checkpoint carried nothing over, so it gets an empty one.</li>
+     *   <li>2 to 3: format 3 added each sample's GPU type, its seventh value; samples of format 2
+     *       did not say it, so each gets {@code null} (untagged).</li>
      * </ul>
      */
     JsonNode migrated(int format, JsonNode tree) throws UnreadableCheckpointException {
@@ -134,6 +136,10 @@ public final class CheckpointCodec {
             }
             object.set(CarriedOverJson.FIELD, json.tree(CarriedOverJson.of(CarriedOver.NONE)));
             object.put("format", 2);
+        }
+        if (format <= 2 && tree instanceof ObjectNode object) {
+            SamplesJson.untaggedFromFormatTwo(object.get("samples"));
+            object.put("format", 3);
         }
         return tree;
     }

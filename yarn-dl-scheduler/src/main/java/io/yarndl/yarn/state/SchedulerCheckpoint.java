@@ -29,8 +29,11 @@ public record SchedulerCheckpoint(int format, long writtenAtMillis, String polic
                                   Plan plan, PolicyState policyState, Map<String, JobSamples> samples,
                                   CarriedOver carriedOver) {
 
-    /** The format this scheduler writes; format 1 (no {@code carriedOver}) is read too, as carrying nothing over. */
-    public static final int CURRENT_FORMAT = 2;
+    /**
+     * The format this scheduler writes; formats 1 (no {@code carriedOver}, read as carrying nothing
+     * over) and 2 (samples without their GPU type, read as untagged) are read too.
+     */
+    public static final int CURRENT_FORMAT = 3;
 
     public SchedulerCheckpoint {
         Objects.requireNonNull(policy, "policy");

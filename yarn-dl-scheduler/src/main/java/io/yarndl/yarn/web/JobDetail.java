@@ -17,8 +17,12 @@ import java.util.List;
 public record JobDetail(JobSummary job, List<Sample> samples, List<SizeAt> sizes, List<TargetChange> targetChanges,
                         List<CurvePoint> lossCurve, String lossCurveNote) {
 
-    /** One progress sample: time (epoch s), step, loss, steps/s at the size it ran at. */
-    public record Sample(double time, long step, double loss, double stepsPerSecond, int workers, int ps) {
+    /**
+     * One progress sample: time (epoch s), step, loss, steps/s at the size and on the GPU type it
+     * ran at ({@code gpuType} null where the AM did not say).
+     */
+    public record Sample(double time, long step, double loss, double stepsPerSecond, int workers, int ps,
+                         String gpuType) {
     }
 
     /** Held and planned size from {@code time} (epoch s) on. */

@@ -30,10 +30,10 @@ public record JobSummary(String id, String name, String user, String queue, Stri
     public record Task(int gpus, int vcores, long memoryMb) {
     }
 
-    /** The job's declared limits. */
+    /** The job's declared limits; {@code modelFamily} null where it declared none. */
     public record Spec(String framework, String architecture, int minWorkers, int maxWorkers, int minPs, int maxPs,
                        int requestedWorkers, int requestedPs, Task worker, Task ps, int globalBatchSize,
-                       Long goalSteps, Double goalLoss) {
+                       Long goalSteps, Double goalLoss, String modelFamily) {
     }
 
     /** Containers held. */
@@ -44,8 +44,8 @@ public record JobSummary(String id, String name, String user, String queue, Stri
     public record Target(int workers, int ps, String reason) {
     }
 
-    /** The latest progress sample. */
-    public record Progress(double time, long step, double loss, double stepsPerSecond) {
+    /** The latest progress sample; {@code gpuType} null where the AM did not say it. */
+    public record Progress(double time, long step, double loss, double stepsPerSecond, String gpuType) {
     }
 
     /**

@@ -57,14 +57,15 @@ final class JobViews {
                 record.live() ? new JobSummary.Target(target.workers(), target.ps(), target.reason())
                         : new JobSummary.Target(0, 0, "ended"),
                 last == null ? null : new JobSummary.Progress(last.timeSec(), last.step(), last.loss(),
-                        last.stepsPerSecond()),
+                        last.stepsPerSecond(), gpuType(last)),
                 model(record.fitted()), modelNote(record), remaining(record, view, target, heldWorkers, heldPs));
     }
 
     JobDetail detail(JobRecord record) {
         List<JobDetail.Sample> samples = new ArrayList<>();
         for (ProgressSample s : record.state().samples()) {
-            samples.add(new JobDetail.Sample(s.timeSec(), s.step(), s.loss(), s.stepsPerSecond(), s.workers(), s.ps()));
+            samples.add(new JobDetail.Sample(s.timeSec(), s.step(), s.loss(), s.stepsPerSecond(), s.workers(), s.ps(),
+                    gpuType(s)));
         }
         List<JobDetail.SizeAt> sizes = new ArrayList<>();
         for (SizePoint p : status.sizes(record.id())) {
@@ -152,7 +153,12 @@ final class JobViews {
         Double loss = spec.goal() instanceof TrainingGoal.TargetLoss target ? target.loss() : null;
         return new JobSummary.Spec(spec.framework().name(), spec.architecture().name(), spec.minWorkers(),
                 spec.maxWorkers(), spec.minPs(), spec.maxPs(), spec.requestedWorkers(), spec.requestedPs(),
-                task(spec.workerDemand()), task(spec.psDemand()), spec.globalBatchSize(), steps, loss);
+                task(spec.workerDemand()), task(spec.psDemand()), spec.globalBatchSize(), steps, loss,
+                spec.modelFamily().isEmpty() ? null : spec.modelFamily());
+    }
+
+    private static String gpuType(ProgressSample sample) {
+        return sample.hasGpuType() ? sample.gpuType() : null;
     }
 
     private static JobSummary.Task task(Resources r) {

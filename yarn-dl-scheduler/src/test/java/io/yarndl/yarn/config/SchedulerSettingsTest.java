@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
@@ -61,6 +62,8 @@ class SchedulerSettingsTest {
         assertEquals("/yarn-dl", settings.zkRoot());
         assertEquals(Duration.ofSeconds(30), settings.zkSessionTimeout());
         assertEquals(1000, settings.maxSamplesPerJob());
+        assertEquals(GpuTypeSettings.defaults(), settings.gpuTypes());
+        assertEquals(Duration.ofMinutes(6), settings.gavelRound());
     }
 
     @Test
@@ -83,6 +86,9 @@ class SchedulerSettingsTest {
         conf.set(SchedulerSettings.RECOVERY_NODE_WAIT_MS, "0");
         conf.set(SchedulerSettings.POLICY_OVERRUN_LIMIT, "0");
         conf.set(SchedulerSettings.POLICY_OVERRUN_FALLBACK, " drf ");
+        conf.set(SchedulerSettings.GPU_TYPE_ATTRIBUTE, " rm.yarn.io/accelerator ");
+        conf.set(SchedulerSettings.GPU_TYPES, " gpu-host-1=V100, gpu-host-2:8041=K80 ");
+        conf.set(SchedulerSettings.GAVEL_ROUND_MS, "10000");
 
         SchedulerSettings settings = SchedulerSettings.from(conf, KNOWN);
 
@@ -92,7 +98,8 @@ class SchedulerSettingsTest {
                 new PolicyGuard(Duration.ofMillis(1), 0, "drf"),
                 "zk1:2181,zk2:2181/chroot", "/clusters/a/yarn-dl", Duration.ofSeconds(1), 10,
                 Duration.ofMillis(100), 65536, ZKUtil.parseACLs("sasl:rm:rwcda,world:anyone:r"), List.of(), true,
-                Duration.ZERO),
+                Duration.ZERO, new GpuTypeSettings("rm.yarn.io/accelerator",
+                        Map.of("gpu-host-1", "V100", "gpu-host-2:8041", "K80")), Duration.ofSeconds(10)),
                 settings);
         assertEquals("sasl:rm:rwcda,world:anyone:r", settings.describeAcl());
         assertEquals(List.of("root.gpu.dl-b", "root.dl", "root.gpu.dl-a"), List.copyOf(settings.queues()),
@@ -281,7 +288,9 @@ class SchedulerSettingsTest {
                 + ", yarn.dl.scheduler.checkpoint-interval-ms=10000, yarn.dl.scheduler.checkpoint-max-bytes=8388608"
                 + ", yarn.dl.scheduler.zk-acl=world:anyone:rwcda, yarn.dl.scheduler.zk-auth=(none)"
                 + ", yarn.dl.scheduler.app-secret-required=false"
-                + ", yarn.dl.scheduler.recovery.node-wait-ms=120000",
+                + ", yarn.dl.scheduler.recovery.node-wait-ms=120000,"
+                + " yarn.dl.scheduler.gpu-type-attribute=gpu-type, yarn.dl.scheduler.gpu-types=,"
+                + " yarn.dl.scheduler.gavel.round-ms=360000",
                 line);
         for (String key : SchedulerSettings.KEYS) {
             assertTrue(line.contains(key + "="), key);

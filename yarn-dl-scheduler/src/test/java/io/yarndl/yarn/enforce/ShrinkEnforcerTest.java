@@ -33,6 +33,7 @@ class ShrinkEnforcerTest {
     private final Map<RMContainer, String> nodes = new HashMap<>();
     private final Function<RMContainer, String> nodeOf = nodes::get;
     private final Function<RMContainer, TaskRole> allWorkers = c -> TaskRole.WORKER;
+    private final Set<RMContainer> gpuWorkers = new java.util.HashSet<>();
     private final ShrinkEnforcer enforcer = new ShrinkEnforcer(Duration.ofSeconds(10), new ShrinkEnforcer.Actions() {
         @Override
         public void markForPreemption(ApplicationAttemptId attempt, RMContainer container) {
@@ -43,7 +44,7 @@ class ShrinkEnforcerTest {
         public void kill(ApplicationAttemptId attempt, RMContainer container) {
             killed.add(container.getContainerId().toString());
         }
-    });
+    }, container -> gpuWorkers.contains(container) ? 1 : 0);
 
     @Test
     void marksTheYoungestSurplusContainersAndKillsThemOnlyAfterTheGracePeriod() {
@@ -99,6 +100,46 @@ class ShrinkEnforcerTest {
         enforcer.enforce(ATTEMPT, placed, held, nodeOf, allWorkers, 0);
 
         assertEquals(List.of(id(1)), marked);
+    }
+
+    @Test
+    void movesAJobsGpuWorkersOffAnotherGpuTypeThanPlannedAtTheSameSize() {
+        Map<String, String> types = Map.of("v100-1", "V100", "k80-1", "K80");
+        List<RMContainer> held = List.of(gpuWorker(1, "k80-1"), gpuWorker(2, "k80-1"));
+        JobPlan onV100 = JobPlan.placed("app", new Allocation(Map.of("v100-1", new TaskCount(2, 0))), "gavel");
+
+        enforcer.enforce(ATTEMPT, onV100, held, nodeOf, allWorkers, types::get, 0);
+
+        assertEquals(Set.of(id(1), id(2)), Set.copyOf(marked), "both leave the K80 node though the size is unchanged");
+    }
+
+    @Test
+    void keepsWorkersOnThePlannedTypeAndMovesOnlyTheOthersWhileAJobMoves() {
+        Map<String, String> types = Map.of("v100-1", "V100", "v100-2", "V100", "k80-1", "K80");
+        // Half moved already: one worker on the new type, one still on the old.
+        List<RMContainer> held = List.of(gpuWorker(1, "k80-1"), gpuWorker(2, "v100-2"));
+        JobPlan onV100 = JobPlan.placed("app", new Allocation(Map.of("v100-1", new TaskCount(1, 0),
+                "v100-2", new TaskCount(1, 0))), "gavel");
+
+        enforcer.enforce(ATTEMPT, onV100, held, nodeOf, allWorkers, types::get, 0);
+
+        assertEquals(List.of(id(1)), marked);
+    }
+
+    @Test
+    void onNodesOfNoTypeNothingMovesAtTheSameSize() {
+        List<RMContainer> held = List.of(gpuWorker(1, "n1"), gpuWorker(2, "n1"));
+        JobPlan elsewhere = JobPlan.placed("app", new Allocation(Map.of("n2", new TaskCount(2, 0))), "packed");
+
+        enforcer.enforce(ATTEMPT, elsewhere, held, nodeOf, allWorkers, node -> "none", 0);
+
+        assertTrue(marked.isEmpty(), "running containers are not moved within a type");
+    }
+
+    private RMContainer gpuWorker(long sequence, String node) {
+        RMContainer container = container(sequence, node);
+        gpuWorkers.add(container);
+        return container;
     }
 
     private static JobPlan plan(int workers) {

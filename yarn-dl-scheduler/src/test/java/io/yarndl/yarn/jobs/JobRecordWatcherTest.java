@@ -114,6 +114,21 @@ class JobRecordWatcherTest {
     }
 
     @Test
+    void samplesKeepTheGpuTypeTheirAmTaggedThemWithAndTheSpecItsModelFamily() throws Exception {
+        try (JobRecordWatcher watcher = startedWatcher(16)) {
+            JobDescription description = JobDescriptions.allReduce(TrainingGoal.targetLoss(0.1))
+                    .withModelFamily("ResNet-50 (batch size 64)");
+            writer.writeSpec(description);
+            writer.writeProgress(List.of(sample(100), sample(200).onGpuType("V100")));
+            awaitSampleAt(watcher, 200);
+
+            assertEquals(List.of(sample(100), sample(200).onGpuType("V100")), watcher.samples(APP));
+            assertEquals("V100", watcher.samples(APP).get(1).gpuType());
+            assertEquals(Optional.of(description), watcher.description(APP));
+        }
+    }
+
+    @Test
     void skipsGarbageProgressKeepingEarlierSamplesAndGoesOn() throws Exception {
         try (JobRecordWatcher watcher = startedWatcher(16)) {
             writer.writeProgress(sample(10));

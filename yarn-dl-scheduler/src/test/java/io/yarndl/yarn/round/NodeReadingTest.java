@@ -16,12 +16,15 @@ import io.yarndl.core.job.TrainingGoal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.Container;
 import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ExecutionType;
+import org.apache.hadoop.yarn.api.records.NodeAttribute;
+import org.apache.hadoop.yarn.api.records.NodeAttributeType;
 import org.apache.hadoop.yarn.api.records.NodeId;
 import org.apache.hadoop.yarn.api.records.Priority;
 import org.apache.hadoop.yarn.api.records.Resource;
@@ -58,7 +61,7 @@ class NodeReadingTest {
         node.allocateContainer(container(OTHER_ATTEMPT, false, 2)); // a non-DL application's container
         node.allocateContainer(container(DL_ATTEMPT, false, 1));   // the worker granted while the round gathers
 
-        List<NodeReading> readings = List.of(NodeReading.of(node));
+        List<NodeReading> readings = List.of(NodeReading.of(node, GpuTypeReader.defaults()));
         List<HeldTask> tasks = NodeReading.tasksByAttempt(readings).get(DL_ATTEMPT.toString());
         DlJobState job = new DlJobState(spec(DL_ATTEMPT.getApplicationId().toString()), 0, tasks, List.of());
         ClusterSnapshot snapshot = new ClusterSnapshotBuilder().build(1, readings, List.of(job));
@@ -79,7 +82,7 @@ class NodeReadingTest {
         // CapacityScheduler has marked the worker killed; the node has not given its room back yet.
         when(killed.getState()).thenReturn(RMContainerState.KILLED);
 
-        NodeReading reading = NodeReading.of(node);
+        NodeReading reading = NodeReading.of(node, GpuTypeReader.defaults());
 
         assertEquals(8 - 1 - 1, reading.unallocated().vcores(), "the killed worker's room is free");
         assertEquals(2, reading.containers().size(), "the AM and the kept worker; not the killed one");
@@ -87,6 +90,23 @@ class NodeReadingTest {
         DlJobState job = new DlJobState(spec(DL_ATTEMPT.getApplicationId().toString()), 0, tasks, List.of());
         Node divided = new ClusterSnapshotBuilder().build(1, List.of(reading), List.of(job)).nodes().get(0);
         assertEquals(8 - 1, divided.available().vcores(), "room: the node less the AM, the kept worker divisible");
+    }
+
+    @Test
+    void theSnapshotsNodeCarriesTheGpuTypeOfItsNodeAttributeAndNoneWithoutOne() {
+        FiCaSchedulerNode typed = node(8, 1_000);
+        typed.updateNodeAttributes(Set.of(NodeAttribute.newInstance(NodeAttribute.PREFIX_DISTRIBUTED, "gpu-type",
+                NodeAttributeType.STRING, "V100")));
+        FiCaSchedulerNode untyped = node(8, 1_000);
+
+        ClusterSnapshotBuilder snapshots = new ClusterSnapshotBuilder();
+        Node v100 = snapshots.build(1, List.of(NodeReading.of(typed, GpuTypeReader.defaults())), List.of())
+                .nodes().get(0);
+        Node none = snapshots.build(1, List.of(NodeReading.of(untyped, GpuTypeReader.defaults())), List.of())
+                .nodes().get(0);
+
+        assertEquals("V100", v100.acceleratorType());
+        assertEquals(Node.UNKNOWN_GPU_TYPE, none.acceleratorType(), "unlabelled and without the attribute");
     }
 
     @Test
@@ -105,7 +125,7 @@ class NodeReadingTest {
         granting.start();
         int readingsTaken = 0;
         while (!done.get() || readingsTaken == 0) {
-            NodeReading reading = NodeReading.of(node);
+            NodeReading reading = NodeReading.of(node, GpuTypeReader.defaults());
             int held = reading.containers().size();
             assertEquals(grants - held, reading.unallocated().vcores(), "reading " + readingsTaken);
             readingsTaken++;

@@ -106,6 +106,25 @@ class SchedulingRoundTest {
     }
 
     @Test
+    void refusesAPlanThatSplitsAJobsGpuWorkersOverTwoGpuTypesAndKeepsTheLastGoodPlan() {
+        PlanBook book = new PlanBook();
+        SchedulingRound round = round("mixed-after-one", book, Duration.ofSeconds(5));
+        List<NodeReading> typed = List.of(typed("node-1", "V100", 4), typed("node-2", "K80", 4));
+
+        assertTrue(round.run(1, typed, List.of(JOB)).isPresent(), "three workers on the V100 node");
+        assertTrue(round.run(2, typed, List.of(JOB)).isEmpty(), "two on the V100 node and one on the K80 node");
+
+        assertEquals(1, book.invalidPlans());
+        assertEquals(Map.of("node-1", new TaskCount(3, 0)), book.current().jobs().get(JOB.id()).placement().byNode(),
+                "the last good plan stays in force");
+    }
+
+    private static NodeReading typed(String name, String gpuType, int gpus) {
+        Resources room = Resources.of(gpus, gpus, gpus * 1024L);
+        return new NodeReading(name, "/default-rack", gpuType, room, room, List.of());
+    }
+
+    @Test
     void recordsTargetChangesOnlyWhenATargetChanges() {
         PlanBook book = new PlanBook();
         SchedulingRound round = round("steady", book, Duration.ofSeconds(5));
@@ -147,6 +166,13 @@ class SchedulingRoundTest {
                 }
                 case "forgetful" -> {
                     return new Plan(snapshot.timeSec(), name, Map.of());
+                }
+                case "mixed-after-one" -> {
+                    if (call == 2) {
+                        return new Plan(snapshot.timeSec(), name, Map.of(JOB.id(), JobPlan.placed(JOB.id(),
+                                new Allocation(Map.of("node-1", new TaskCount(2, 0), "node-2", new TaskCount(1, 0))),
+                                "split over types")));
+                    }
                 }
                 default -> {
                 }

@@ -97,7 +97,7 @@ class CheckpointCodecTest {
         refusedJson("[1,2,3]", CheckpointProblem.MALFORMED);
         refusedJson("", CheckpointProblem.MALFORMED);
         refusedJson(richJson() + "{}", CheckpointProblem.MALFORMED);
-        refusedJson(richJson().replace("{\"format\":2,", "{\"format\":2,\"format\":2,"), CheckpointProblem.MALFORMED);
+        refusedJson(richJson().replace("{\"format\":3,", "{\"format\":3,\"format\":3,"), CheckpointProblem.MALFORMED);
     }
 
     @Test
@@ -130,10 +130,10 @@ class CheckpointCodecTest {
         assertEquals("checkpoint: missing required field 'samples." + a + ".aged'",
                 refusedJson(json.replace("\"aged\":4,", ""), CheckpointProblem.MALFORMED).getMessage());
         assertEquals("checkpoint: field 'samples." + a + ".recent[2]' must be an array [timeSec, step, loss,"
-                + " stepsPerSecond, workers, ps], got 5 values", refusedJson(json.replace("[1.732199007E9,7,0.1,4.2,2,1]",
-                "[1.732199007E9,7,0.1,4.2,2]"), CheckpointProblem.MALFORMED).getMessage());
+                + " stepsPerSecond, workers, ps, gpuType], got 6 values", refusedJson(json.replace("[1.732199007E9,7,0.1,4.2,2,1,\"V100\"]",
+                "[1.732199007E9,7,0.1,4.2,2,1]"), CheckpointProblem.MALFORMED).getMessage());
         assertEquals("checkpoint: field 'samples." + a + ".recent[2].workers' must be an integer, got \"2\"",
-                refusedJson(json.replace("[1.732199007E9,7,0.1,4.2,2,1]", "[1.732199007E9,7,0.1,4.2,\"2\",1]"),
+                refusedJson(json.replace("[1.732199007E9,7,0.1,4.2,2,1,\"V100\"]", "[1.732199007E9,7,0.1,4.2,\"2\",1,\"V100\"]"),
                 CheckpointProblem.MALFORMED).getMessage());
         assertEquals("checkpoint: field 'policy' must be a string, got null",
                 refusedJson(json.replace("\"policy\":\"optimus\",\"modelVersion\"", "\"policy\":null,\"modelVersion\""),
@@ -172,7 +172,7 @@ class CheckpointCodecTest {
 
     @Test
     void aFormatOneCheckpointWithFieldsOfALaterFormatIsMalformed() {
-        String json = richJson().replace("{\"format\":2,", "{\"format\":1,");
+        String json = richJson().replace("{\"format\":3,", "{\"format\":1,");
         assertTrue(refusedJson(json, CheckpointProblem.MALFORMED).getMessage().contains("'carriedOver'"));
     }
 
@@ -225,13 +225,13 @@ class CheckpointCodecTest {
 
     @Test
     void olderAndNewerFormatsAreUnsupportedSayingWhichAndThatTheSchedulerStartsFresh() {
-        for (int format : new int[] {0, 3}) {
-            String json = richJson().replace("{\"format\":2,", "{\"format\":" + format + ",");
+        for (int format : new int[] {0, 4}) {
+            String json = richJson().replace("{\"format\":3,", "{\"format\":" + format + ",");
             String message = refusedJson(json, CheckpointProblem.UNSUPPORTED_FORMAT).getMessage();
             assertTrue(message.contains("format " + format + " is " + (format == 0 ? "older" : "newer")), message);
             assertTrue(message.contains("starts fresh and relearns"), message);
         }
-        refusedJson("{\"format\":3,\"whatever\":\"a later layout\"}", CheckpointProblem.UNSUPPORTED_FORMAT);
+        refusedJson("{\"format\":4,\"whatever\":\"a later layout\"}", CheckpointProblem.UNSUPPORTED_FORMAT);
         refusedJson("{\"format\":\"1\"}", CheckpointProblem.MALFORMED);
     }
 }

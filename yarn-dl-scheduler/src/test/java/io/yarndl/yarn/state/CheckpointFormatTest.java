@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The checkpoint's stored format, pinned by files the hand-written codec wrote: a scheduler must
  * read the checkpoint its predecessor left in ZooKeeper, and equal checkpoints must encode to equal
- * bytes, so the codec writes exactly these bytes and reads them back.
+ * bytes, so the codec writes exactly these bytes and reads them back. The format 2 files are what
+ * schedulers before the samples' GPU type wrote: they must still read.
  */
 class CheckpointFormatTest {
 
@@ -20,12 +21,20 @@ class CheckpointFormatTest {
 
     @Test
     void writesAndReadsTheStoredFormatOfARichCheckpoint() throws Exception {
-        assertStored(Checkpoints.rich(), "rich-checkpoint-format-2.json");
+        assertStored(Checkpoints.rich(), "rich-checkpoint-format-3.json");
     }
 
     @Test
     void writesAndReadsTheStoredFormatOfAnEmptyCheckpoint() throws Exception {
-        assertStored(Checkpoints.empty(), "empty-checkpoint-format-2.json");
+        assertStored(Checkpoints.empty(), "empty-checkpoint-format-3.json");
+    }
+
+    @Test
+    void readsTheCheckpointsAnEarlierSchedulerWroteInFormatTwoWithUntaggedSamples() throws Exception {
+        assertEquals(Checkpoints.untagged(Checkpoints.rich()), codec.decode(CheckpointCodec.gzip(
+                resource("rich-checkpoint-format-2.json").getBytes(StandardCharsets.UTF_8)), LIMIT));
+        assertEquals(Checkpoints.empty(), codec.decode(CheckpointCodec.gzip(
+                resource("empty-checkpoint-format-2.json").getBytes(StandardCharsets.UTF_8)), LIMIT));
     }
 
     @Test

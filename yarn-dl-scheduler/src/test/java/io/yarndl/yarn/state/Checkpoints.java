@@ -39,8 +39,9 @@ final class Checkpoints {
                 1200, 40, 1_732_199_990.5, List.of(new TaskCount(2, 1), new TaskCount(3, 1))));
         fitted.put(JOB_B, new PolicyState.FittedJob(null, null, 0, 0, Double.NEGATIVE_INFINITY, List.of()));
         Map<String, JobSamples> samples = new LinkedHashMap<>();
-        samples.put(JOB_A, new JobSamples(List.of(sample(1, 9.5), sample(3, 7.25)),
-                List.of(sample(5, Double.NaN), sample(6, Double.POSITIVE_INFINITY), sample(7, 0.1)), 2, 4));
+        samples.put(JOB_A, new JobSamples(List.of(sample(1, 9.5), sample(3, 7.25).onGpuType("K80")),
+                List.of(sample(5, Double.NaN), sample(6, Double.POSITIVE_INFINITY).onGpuType("V100"),
+                        sample(7, 0.1).onGpuType("V100")), 2, 4));
         samples.put(JOB_B, new JobSamples(List.of(), List.of(
                 new ProgressSample(Double.NEGATIVE_INFINITY, Long.MAX_VALUE, Double.MIN_VALUE, -0.0, 0, 0)), 1, 0));
         samples.put(JOB_C, JobSamples.NONE);
@@ -57,6 +58,21 @@ final class Checkpoints {
                 List.of(new PlanBook.TargetChange(1_732_199_980.5, JOB_A, 2, 1, "first start"),
                         new PlanBook.TargetChange(1_732_199_981.0, JOB_B, 2, 0, "left to the driver"),
                         new PlanBook.TargetChange(1_732_199_985.25, JOB_A, 3, 1, "marginal gain \"0.8\"")));
+    }
+
+    /** {@code checkpoint} with none of its samples saying its GPU type: what a format 2 checkpoint holds. */
+    static SchedulerCheckpoint untagged(SchedulerCheckpoint checkpoint) {
+        Map<String, JobSamples> samples = new LinkedHashMap<>();
+        checkpoint.samples().forEach((job, history) -> samples.put(job, new JobSamples(
+                history.archive().stream().map(Checkpoints::untagged).toList(),
+                history.recent().stream().map(Checkpoints::untagged).toList(), history.stride(), history.aged())));
+        return new SchedulerCheckpoint(SchedulerCheckpoint.CURRENT_FORMAT, checkpoint.writtenAtMillis(),
+                checkpoint.policy(), checkpoint.modelVersion(), checkpoint.rounds(), checkpoint.plan(),
+                checkpoint.policyState(), samples, checkpoint.carriedOver());
+    }
+
+    private static ProgressSample untagged(ProgressSample sample) {
+        return sample.onGpuType(null);
     }
 
     /** A checkpoint that learned nothing and planned nothing. */

@@ -116,7 +116,7 @@ class SchedulerStateStoreRejectionTest {
 
     @Test
     void olderAndNewerFormatsAreUnsupportedAndSaySoInTheManifestOrThePayload() throws Exception {
-        for (int format : new int[] {0, 3}) {
+        for (int format : new int[] {0, SchedulerCheckpoint.CURRENT_FORMAT + 1}) {
             SchedulerCheckpoint other = new SchedulerCheckpoint(format, 0, "fifo", null, 0,
                     Checkpoints.empty().plan(), null, java.util.Map.of());
             raw.payload(1, codec.encode(other), format);

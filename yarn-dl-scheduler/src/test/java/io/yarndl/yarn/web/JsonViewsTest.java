@@ -92,6 +92,10 @@ class JsonViewsTest {
         JsonNode detail = tree(new JobViews(status).detail(status.job("application_1_0001").orElseThrow()));
 
         assertEquals(40, detail.get("samples").size());
+        assertEquals("V100", detail.get("samples").get(39).get("gpuType").asText(), "a tagged sample says its type");
+        assertTrue(detail.get("samples").get(0).get("gpuType").isNull(), "an untagged one says null");
+        assertEquals("V100", detail.get("job").get("progress").get("gpuType").asText());
+        assertEquals("ResNet-50 (batch size 64)", detail.get("job").get("spec").get("modelFamily").asText());
         assertEquals(JobViews.CURVE_POINTS + 1, detail.get("lossCurve").size());
         assertTrue(detail.get("lossCurveNote").isNull());
         JsonNode curve = detail.get("job").get("model").get("curve");
@@ -106,6 +110,7 @@ class JsonViewsTest {
 
         JsonNode bert = tree(new JobViews(status).detail(status.job("application_1_0002").orElseThrow()));
         assertEquals(0, bert.get("lossCurve").size());
+        assertTrue(bert.get("job").get("spec").get("modelFamily").isNull(), "declared none: " + bert);
         assertTrue(bert.get("lossCurveNote").asText().contains("step count"));
     }
 
@@ -147,14 +152,18 @@ class JsonViewsTest {
 
     /** A job that trained at 1 and then 2 workers on the curve 1/(0.01 k + 1) + 0.1, holding {@code held} now. */
     private static DlJobState job(String id, String name, TrainingGoal goal, int held) {
+        // A loss-goal job declares its model family and its AM tags its samples once they run on V100s.
+        boolean typed = goal instanceof TrainingGoal.TargetLoss;
         JobSpec spec = new JobSpec(id, name, "alice", "root.dl", Framework.PYTORCH, Architecture.ALLREDUCE,
-                SyncMode.SYNCHRONOUS, WORKER, Resources.ZERO, 1, 8, 0, 0, 1, 0, 64, goal);
+                SyncMode.SYNCHRONOUS, WORKER, Resources.ZERO, 1, 8, 0, 0, 1, 0, 64, goal,
+                typed ? "ResNet-50 (batch size 64)" : null);
         List<ProgressSample> samples = new ArrayList<>();
         for (int i = 1; i <= 40; i++) {
             int workers = i <= 20 ? 1 : 2;
             long step = i * 10L;
-            samples.add(new ProgressSample(900 + i, step, 1 / (0.01 * step + 1) + 0.1, workers * 10 / (1 + 0.1 * (workers - 1)),
-                    workers, 0));
+            ProgressSample sample = new ProgressSample(900 + i, step, 1 / (0.01 * step + 1) + 0.1,
+                    workers * 10 / (1 + 0.1 * (workers - 1)), workers, 0);
+            samples.add(typed && i > 20 ? sample.onGpuType("V100") : sample);
         }
         List<HeldTask> tasks = new ArrayList<>();
         for (int i = 0; i < held; i++) {

@@ -1,0 +1,29 @@
+package io.yarndl.yarn.dl2;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.yarndl.core.policy.gavel.GavelPolicy;
+import io.yarndl.yarn.config.SchedulerSettings;
+import io.yarndl.yarn.metrics.SchedulerMetrics;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+/** The scheduler's policies: Gavel's run rounds of the configured length. */
+class Dl2ServingRegistryTest {
+
+    @Test
+    void gavelsPoliciesRunRoundsOfTheConfiguredLength() {
+        Configuration conf = new Configuration(false);
+        conf.set(SchedulerSettings.HADOOP_ZK_ADDRESS, "zk1:2181");
+        conf.set(SchedulerSettings.GAVEL_ROUND_MS, "5000");
+        Dl2Serving serving = new Dl2Serving(SchedulerSettings.from(conf), new SchedulerMetrics().dl2());
+
+        GavelPolicy policy = (GavelPolicy) serving.registry().create("gavel-max-min-fairness-perf");
+
+        assertEquals(5.0, policy.roundSec());
+        Configuration unset = new Configuration(false);
+        unset.set(SchedulerSettings.HADOOP_ZK_ADDRESS, "zk1:2181");
+        assertEquals(GavelPolicy.DEFAULT_ROUND_SEC, ((GavelPolicy) new Dl2Serving(SchedulerSettings.from(unset),
+                new SchedulerMetrics().dl2()).registry().create("gavel-max-min-fairness-perf")).roundSec());
+    }
+}
