@@ -30,11 +30,8 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ContainerId;
-import org.apache.hadoop.yarn.api.records.NodeAttribute;
-import org.apache.hadoop.yarn.server.api.protocolrecords.NodeToAttributes;
 import org.apache.hadoop.yarn.api.records.ResourceRequest;
 import org.apache.hadoop.yarn.api.records.SchedulingRequest;
-import org.apache.hadoop.yarn.nodelabels.NodeAttributesManager;
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.Allocation;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ContainerUpdates;
@@ -53,7 +50,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -124,7 +120,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
         settings = SchedulerSettings.from(conf);
         super.serviceInit(conf);
         checkQueuesAreLeaves();
-        gpuTypes = new GpuTypeReader(settings.gpuTypes(), this::attributesByHost);
+        gpuTypes = new GpuTypeReader(settings.gpuTypes(), new RmNodeAttributes(getRMContext())::byHost);
         gathering = new RoundGathering(collector, new RmQueueRooms(this)::read, gpuTypes);
         if (!YarnResources.gpuTypeDeclared()) {
             LOG.warn("the {} resource type is not declared (yarn.resource-types): DL jobs can ask for no GPUs",
@@ -334,18 +330,6 @@ public class DeepLearningScheduler extends CapacityScheduler {
         synchronized (state) {
             return askShaper.shape(state, ask == null ? List.of() : ask, target, held, this::rackOf);
         }
-    }
-
-    /** Every host's node attributes as the RM keeps them (copied under its lock), for nodes the scheduler never gave any. */
-    private Map<String, Set<NodeAttribute>> attributesByHost() {
-        NodeAttributesManager attributes = getRMContext().getNodeAttributesManager();
-        Map<String, Set<NodeAttribute>> byHost = new HashMap<>();
-        if (attributes != null) {
-            for (NodeToAttributes host : attributes.getNodeToAttributes(Set.of())) {
-                byHost.put(host.getNode(), Set.copyOf(host.getNodeAttributes()));
-            }
-        }
-        return byHost;
     }
 
     private String rackOf(String nodeName) {

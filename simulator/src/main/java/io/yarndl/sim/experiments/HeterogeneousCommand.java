@@ -40,7 +40,7 @@ public final class HeterogeneousCommand implements Callable<Integer> {
     List<String> scenarios;
 
     @Option(names = "--policies", split = ",", paramLabel = "NAME",
-            description = "Policies to compare (default: fifo, drf, optimus and every gavel-* policy).")
+            description = "Policies to compare (default: fifo, drf, optimus, dl2 and every gavel-* policy).")
     List<String> policies;
 
     @Option(names = "--jobs", paramLabel = "N", defaultValue = "300",
@@ -110,7 +110,7 @@ public final class HeterogeneousCommand implements Callable<Integer> {
         if (policies != null) {
             return policies;
         }
-        List<String> names = new ArrayList<>(List.of("fifo", "drf", "optimus"));
+        List<String> names = new ArrayList<>(List.of("fifo", "drf", "optimus", "dl2"));
         names.addAll(GavelObjectives.names());
         return names;
     }

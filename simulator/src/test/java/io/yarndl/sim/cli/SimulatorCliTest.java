@@ -195,6 +195,6 @@ class SimulatorCliTest {
     void noSubcommandIsAUsageError() {
         Run r = run();
         assertEquals(SimulatorCli.EXIT_USAGE, r.status(), r.all());
-        assertTrue(r.err().contains("sim, generate, rollouts or evaluate"), r.err());
+        assertTrue(r.err().contains("sim, generate, rollouts, evaluate or heterogeneous"), r.err());
     }
 }
