@@ -192,9 +192,11 @@ public final class ElasticAppMaster {
                 publisher = new ProgressPublisher(job::takeUnpublished, records::writeProgress,
                         config.progressIntervalMs(), System::currentTimeMillis);
                 LOG.info("publishing progress to ZooKeeper every {} ms", config.progressIntervalMs());
-                timer.scheduleAtFixedRate(this::publish, PUBLISH_TICK_MS, PUBLISH_TICK_MS, TimeUnit.MILLISECONDS);
+                timer.scheduleAtFixedRate(TimerTasks.warnOnFailure(LOG, "publishing progress", publisher::tick),
+                        PUBLISH_TICK_MS, PUBLISH_TICK_MS, TimeUnit.MILLISECONDS);
                 // The types change when nodes join or change type: once per progress interval is soon enough.
-                timer.scheduleWithFixedDelay(() -> readGpuTypes(records), 0, config.progressIntervalMs(),
+                timer.scheduleWithFixedDelay(TimerTasks.warnOnFailure(LOG, "reading the nodes' GPU types",
+                        () -> workerNodes.typesAre(records.nodeGpuTypes())), 0, config.progressIntervalMs(),
                         TimeUnit.MILLISECONDS);
                 ended.await();
                 timer.shutdownNow();
@@ -266,23 +268,6 @@ public final class ElasticAppMaster {
         }
         if (job.outcome().state() != JobOutcome.State.RUNNING || fatal != null) {
             ended.countDown();
-        }
-    }
-
-    /** The nodes' GPU types as the scheduler published them, which each sample is tagged from. */
-    private void readGpuTypes(JobRecords records) {
-        try {
-            workerNodes.typesAre(records.nodeGpuTypes());
-        } catch (RuntimeException e) {
-            LOG.warn("reading the nodes' GPU types failed: {}", e.toString());
-        }
-    }
-
-    private void publish() {
-        try {
-            publisher.tick();
-        } catch (RuntimeException e) {
-            LOG.warn("publishing progress failed: {}", e.toString());
         }
     }
 
