@@ -14,10 +14,7 @@ import io.yarndl.contract.job.MalformedRecordException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -34,8 +31,6 @@ import org.apache.hadoop.yarn.api.records.ContainerStatus;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.api.records.PreemptionContainer;
 import org.apache.hadoop.yarn.api.records.PreemptionMessage;
-import org.apache.hadoop.yarn.api.records.Priority;
-import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
 import org.apache.hadoop.yarn.client.api.async.AMRMClientAsync;
 import org.apache.hadoop.yarn.client.api.async.NMClientAsync;
@@ -73,7 +68,6 @@ public final class ToyElasticAppMaster {
     private static final Logger LOG = LoggerFactory.getLogger(ToyElasticAppMaster.class);
     private static final String DEFAULT_ZK_ROOT = "/yarn-dl";
     private static final int RELEASE_CONFIRM_HEARTBEATS = 20;
-    private static final String GPU = "yarn.io/gpu";
 
     private final ToyAmOptions options;
     private final JobDescription spec;
@@ -81,9 +75,6 @@ public final class ToyElasticAppMaster {
     private final JobRecords records;
     private final SyntheticTraining training;
     private final WorkerContainers workers;
-    private final Deque<ContainerRequest> asks = new ArrayDeque<>();
-    /** The node ({@code host:port}) of each container granted. */
-    private final Map<ContainerId, String> nodeOf = new HashMap<>();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "toy-am-timer");
         t.setDaemon(true);
@@ -92,7 +83,7 @@ public final class ToyElasticAppMaster {
     private final CountDownLatch done = new CountDownLatch(1);
     private AMRMClientAsync<ContainerRequest> rm;
     private NMClientAsync nm;
-    private Resource workerResource;
+    private WorkerAsks asks;
     private long lastTickNanos;
     private volatile int exitCode = 1;
     private volatile float progress;
@@ -172,10 +163,8 @@ public final class ToyElasticAppMaster {
         nm.getClient().cleanupRunningContainersOnStop(false);
         try {
             rm.registerApplicationMaster(hostname(), -1, "");
-            // Resource types are known for sure after registration (the RM sends them).
-            workerResource = Resource.newInstance(spec.workerDemand().memoryMb(), spec.workerDemand().vcores(),
-                    Map.of(GPU, (long) spec.workerDemand().gpus()));
             synchronized (this) {
+                asks = new WorkerAsks(rm, spec.workerDemand());
                 events.write(Event.REGISTERED, 0);
                 adjustAsks();
             }
@@ -212,8 +201,7 @@ public final class ToyElasticAppMaster {
                 if (finishing || held < spec.minWorkers()) {
                     return;
                 }
-                String gpuType = types.commonTypeOf(workers.working().stream()
-                        .map(id -> nodeOf.getOrDefault(id, "?")).toList());
+                String gpuType = types.commonTypeOf(workers.workingNodes());
                 // On a slower GPU type the same job does fewer steps in the same time.
                 double speed = options.speedOn(gpuType);
                 training.advance(held, seconds * speed);
@@ -243,7 +231,7 @@ public final class ToyElasticAppMaster {
                 rm.releaseAssignedContainer(id);
                 events.write(Event.RELEASED, workers.heldWorkers(), id);
             }
-            setAskCount(0);
+            asks.keepAt(0);
             // Releases travel with the next heartbeat: wait for the RM to confirm them, or a
             // container on another node may hold its GPUs well after the application ended.
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RELEASE_CONFIRM_HEARTBEATS
@@ -266,19 +254,7 @@ public final class ToyElasticAppMaster {
 
     /** Keeps outstanding worker asks at what the job still misses (none once finishing). */
     private void adjustAsks() {
-        setAskCount(finishing ? 0 : workers.missing());
-    }
-
-    private void setAskCount(int wanted) {
-        while (asks.size() < wanted) {
-            ContainerRequest ask = new ContainerRequest(workerResource, null, null,
-                    Priority.newInstance(DlJobContract.WORKER_PRIORITY));
-            rm.addContainerRequest(ask);
-            asks.add(ask);
-        }
-        while (asks.size() > wanted) {
-            rm.removeContainerRequest(asks.removeLast());
-        }
+        asks.keepAt(finishing ? 0 : workers.missing());
     }
 
     private synchronized void release(ContainerId id) {
@@ -311,11 +287,8 @@ public final class ToyElasticAppMaster {
             synchronized (ToyElasticAppMaster.this) {
                 for (Container c : containers) {
                     boolean worker = c.getPriority().getPriority() == DlJobContract.WORKER_PRIORITY;
-                    if (!finishing && worker && workers.accept(c.getId())) {
-                        nodeOf.put(c.getId(), c.getNodeId().toString());
-                        if (!asks.isEmpty()) {
-                            rm.removeContainerRequest(asks.removeFirst());
-                        }
+                    if (!finishing && worker && workers.accept(c.getId(), c.getNodeId().toString())) {
+                        asks.granted();
                         events.write(Event.GRANTED, workers.heldWorkers(), c.getId());
                         launch.add(c);
                     } else {
