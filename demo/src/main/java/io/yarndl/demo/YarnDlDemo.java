@@ -180,7 +180,7 @@ public final class YarnDlDemo implements Callable<Integer> {
     /** The policy names the ResourceManager knows, sorted, for the help and the check. */
     static final class PolicyNames implements Iterable<String> {
         static Set<String> all() {
-            return new TreeSet<>(PolicyRegistry.standard().names());
+            return new TreeSet<>(PolicyRegistry.standard().withoutGpuSharing().names());
         }
 
         @Override

@@ -44,6 +44,14 @@ class SchedulerStartupValidationTest {
     }
 
     @Test
+    void refusesToStartWithAPolicyThatSharesGpusAndSaysWhy() {
+        String message = initFailure(conf -> conf.set(SchedulerSettings.POLICY, "gavel-max-min-fairness-packed"));
+
+        assertTrue(message.contains(SchedulerSettings.POLICY), message);
+        assertTrue(message.contains("YARN gives each GPU to one container"), message);
+    }
+
+    @Test
     void refusesToStartWithAMalformedIntervalAndSaysWhatIsAllowed() {
         String message = initFailure(conf -> conf.set(SchedulerSettings.INTERVAL_MS, "5s"));
 

@@ -288,10 +288,14 @@ class DlRestApiAndPageTest {
     @Order(9)
     void switchesThePolicyForAnAdminAndRefusesAnUnknownName() throws Exception {
         RmHttp.Answer unknown = rm.put(DL + "policy", ADMIN, "{\"policy\":\"sjf\"}");
+        RmHttp.Answer sharing = rm.put(DL + "policy", ADMIN, "{\"policy\":\"gavel-max-min-fairness-packed\"}");
         RmHttp.Answer toDrf = rm.put(DL + "policy", ADMIN, "{\"policy\":\"drf\"}");
 
         assertEquals(400, unknown.status(), unknown.toString());
         assertTrue(unknown.json().get("message").asText().contains("dl2, drf, fifo, gavel-fifo, gavel-fifo-perf, gavel-finish-time-fairness, gavel-finish-time-fairness-perf, gavel-max-min-fairness, gavel-max-min-fairness-perf, gavel-max-sum-throughput-perf, gavel-min-total-duration, gavel-min-total-duration-perf, optimus"), unknown.toString());
+        assertEquals(400, sharing.status(), sharing.toString());
+        assertTrue(sharing.json().get("message").asText().contains("YARN gives each GPU to one container"),
+                sharing.toString());
         assertEquals(200, toDrf.status(), toDrf.toString());
         assertEquals("optimus", toDrf.json().get("previous").asText());
         assertEquals(ADMIN, toDrf.json().get("by").asText());

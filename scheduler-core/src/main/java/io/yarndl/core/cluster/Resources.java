@@ -32,6 +32,11 @@ public record Resources(int gpus, int vcores, long memoryMb) {
         return new Resources(Math.max(0, gpus), Math.max(0, vcores), Math.max(0, memoryMb));
     }
 
+    /** This vector with no GPUs: what a task adds to a GPU it shares with another job's task. */
+    public Resources withoutGpus() {
+        return new Resources(0, vcores, memoryMb);
+    }
+
     public Resources times(int count) {
         return new Resources(gpus * count, vcores * count, memoryMb * count);
     }

@@ -23,13 +23,32 @@ import java.util.TreeSet;
  * lock-step, so a mixed job runs at its slowest type's pace and wastes the faster GPUs (as in Gavel,
  * a job runs on one type at a time).
  *
+ * <p>Two jobs may share GPUs (Gavel's space sharing, {@link JobPlan#sharesGpusOf()}) only where the
+ * driver runs two jobs on one GPU, which it says with {@link GpuSharing#ALLOWED}: the simulator
+ * does, the ResourceManager does not (YARN gives each GPU to one container). A sharing job must sit
+ * on exactly the GPUs its host holds (the same GPUs on every node), its host must run and hold its
+ * own GPUs, and a host takes one guest; the guest's CPUs and memory count, its GPUs do not again.
+ *
  * <p>Both drivers call it with the snapshot the policy planned on: a plan refused here is a policy
  * bug (or a snapshot the policy misread), so the simulator stops with the exception and the live
  * scheduler keeps its last good plan and counts the refusal.
  */
 public final class PlanValidator {
 
+    /** Whether the driver can run two jobs on one GPU. */
+    public enum GpuSharing {
+        /** Each GPU belongs to one job: a plan that shares one is refused (the ResourceManager). */
+        REFUSED,
+        /** Two jobs may share GPUs as {@link JobPlan#sharesGpusOf()} says (the simulator). */
+        ALLOWED
+    }
+
     private PlanValidator() {
+    }
+
+    /** Checks a plan for a driver that gives each GPU to one job: {@link GpuSharing#REFUSED}. */
+    public static void check(Plan plan, ClusterSnapshot snapshot, Collection<JobSpec> jobs) {
+        check(plan, snapshot, jobs, GpuSharing.REFUSED);
     }
 
     /**
@@ -37,7 +56,7 @@ public final class PlanValidator {
      *
      * @throws InvalidPlanException naming the policy and the first job or node at fault
      */
-    public static void check(Plan plan, ClusterSnapshot snapshot, Collection<JobSpec> jobs) {
+    public static void check(Plan plan, ClusterSnapshot snapshot, Collection<JobSpec> jobs, GpuSharing sharing) {
         Map<String, JobSpec> byId = new HashMap<>();
         for (JobSpec spec : jobs) {
             byId.put(spec.id(), spec);
@@ -58,11 +77,15 @@ public final class PlanValidator {
             if (decision.runs()) {
                 checkSizes(plan, spec, decision);
                 for (Map.Entry<String, TaskCount> entry : decision.placement().byNode().entrySet()) {
-                    used.merge(entry.getKey(), spec.demandOf(entry.getValue()), Resources::plus);
-                    usedByQueue.merge(spec.queue(), spec.demandOf(entry.getValue()), Resources::plus);
+                    Resources demand = spec.demandOf(entry.getValue());
+                    // A guest's GPUs are its host's, counted once with the host's.
+                    demand = decision.sharesGpus() ? demand.withoutGpus() : demand;
+                    used.merge(entry.getKey(), demand, Resources::plus);
+                    usedByQueue.merge(spec.queue(), demand, Resources::plus);
                 }
             }
         }
+        SharedGpuCheck.check(plan, byId, sharing);
         Map<String, Node> nodes = snapshot.nodesById();
         for (JobSpec spec : jobs) {
             checkOneGpuType(plan, spec, plan.jobs().get(spec.id()), nodes);
@@ -121,7 +144,7 @@ public final class PlanValidator {
         }
     }
 
-    private static InvalidPlanException job(Plan plan, JobSpec spec, String what) {
+    static InvalidPlanException job(Plan plan, JobSpec spec, String what) {
         return new InvalidPlanException(plan.policy(), "planned job " + spec.id() + " with " + what);
     }
 }

@@ -5,11 +5,14 @@ import io.yarndl.core.policy.dl2.Dl2Policy;
 import io.yarndl.core.policy.dl2.OnceLoadedModel;
 import io.yarndl.core.policy.drf.DrfPolicy;
 import io.yarndl.core.policy.fifo.FifoPolicy;
+import io.yarndl.core.policy.gavel.GavelObjectives;
 import io.yarndl.core.policy.gavel.GavelPolicies;
 import io.yarndl.core.policy.gavel.GavelPolicy;
 import io.yarndl.core.policy.optimus.OptimusPolicy;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Supplier;
@@ -21,6 +24,8 @@ import java.util.function.Supplier;
 public final class PolicyRegistry {
 
     private final Map<String, Supplier<SchedulingPolicy>> factories = new TreeMap<>();
+    /** Names taken out, and why: asking for one says so instead of "unknown". */
+    private final Map<String, String> withdrawn = new TreeMap<>();
 
     /** The policies yarn-dl ships, {@code dl2} with the model shipped in the jar. */
     public static PolicyRegistry standard() {
@@ -57,11 +62,35 @@ public final class PolicyRegistry {
         return this;
     }
 
+    /**
+     * Takes out the policies that put two jobs on the same GPUs (Gavel's {@code -packed} ones), for
+     * a driver that gives each GPU to one job, as YARN gives each GPU to one container; asking for
+     * one of them afterwards fails with this reason.
+     */
+    public PolicyRegistry withoutGpuSharing() {
+        for (String name : List.copyOf(factories.keySet())) {
+            if (GavelObjectives.sharesGpus(name)) {
+                factories.remove(name);
+                withdrawn.put(name, GPU_SHARING_REFUSED);
+            }
+        }
+        return this;
+    }
+
+    /** Why {@link #withoutGpuSharing()} takes a policy out. */
+    public static final String GPU_SHARING_REFUSED = "it puts two jobs on the same GPUs (Gavel's space sharing),"
+            + " which the ResourceManager cannot do: YARN gives each GPU to one container; it runs in the simulator";
+
+    /** Why {@code name} was taken out of this registry, if it was. */
+    public Optional<String> whyWithdrawn(String name) {
+        return Optional.ofNullable(withdrawn.get(name == null ? "" : name.trim()));
+    }
+
     /** A new instance of the policy called {@code name}. */
     public SchedulingPolicy create(String name) {
         Supplier<SchedulingPolicy> factory = factories.get(name == null ? "" : name.trim());
         if (factory == null) {
-            throw new UnknownPolicyException(String.valueOf(name), names());
+            throw new UnknownPolicyException(String.valueOf(name), names(), whyWithdrawn(name).orElse(null));
         }
         return factory.get();
     }

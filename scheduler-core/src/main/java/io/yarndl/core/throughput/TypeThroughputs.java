@@ -79,6 +79,29 @@ public final class TypeThroughputs {
         return estimate;
     }
 
+    /**
+     * Estimated steps/s of {@code job} at {@code workers} on each of {@code gpuTypes} while it shares
+     * its GPUs with {@code other} (Gavel's space sharing): its estimate alone there ({@code alone},
+     * as {@link #estimate} gave it) times the profile's ratio of the two families' co-located speed
+     * to the family's speed alone. 0 on a type where the profile lacks the pair or the family alone:
+     * what two jobs do to each other on one GPU is not guessed, so such a pair is never formed.
+     * Nothing is measured here: a job reports no speed while it shares, so its samples stay those of
+     * the job alone.
+     */
+    public double[] estimateSharing(JobView job, JobView other, List<String> gpuTypes, int workers, double[] alone) {
+        double[] estimate = new double[gpuTypes.size()];
+        String family = job.spec().modelFamily();
+        String otherFamily = other.spec().modelFamily();
+        for (int k = 0; k < estimate.length; k++) {
+            OptionalDouble single = profile.stepsPerSecond(family, workers, gpuTypes.get(k));
+            OptionalDouble shared = profile.colocatedStepsPerSecond(family, otherFamily, workers, gpuTypes.get(k));
+            if (single.isPresent() && single.getAsDouble() > 0 && shared.isPresent()) {
+                estimate[k] = alone[k] * shared.getAsDouble() / single.getAsDouble();
+            }
+        }
+        return estimate;
+    }
+
     /** Mean of the newest samples on {@code type}, scaled to {@code workers}; NaN when it has none. */
     private static double measured(List<ProgressSample> samples, String type, int workers) {
         String wanted = ThroughputProfile.normalise(type);

@@ -27,6 +27,10 @@ final class SimulatedJob {
 
     private Allocation allocation = Allocation.NONE;
     private String gpuType = Node.UNKNOWN_GPU_TYPE;
+    /** The job it shares its GPUs with (either holding them), or null while its GPUs are its own. */
+    private SimulatedJob partner;
+    /** True while its tasks sit on GPUs its partner holds, so the GPU-seconds are the partner's. */
+    private boolean guest;
     private double stepsDone;
     private double startSec = Double.NaN;
     private double nextSampleSec = Double.NaN;
@@ -86,11 +90,23 @@ final class SimulatedJob {
     }
 
     /**
-     * Applies a new allocation at time {@code now}, its GPU tasks on GPUs of {@code nextGpuType}.
+     * Applies a new allocation at time {@code now}, its GPU tasks on GPUs of {@code nextGpuType},
+     * alone.
      *
      * @return the seconds of progress the change costs (checkpoint and restart), 0 when unchanged
      */
     double reallocate(Allocation next, String nextGpuType, double now) {
+        return reallocate(next, nextGpuType, now, null, false);
+    }
+
+    /**
+     * As {@link #reallocate(Allocation, String, double)}, sharing its GPUs with {@code nextPartner}
+     * (null for none), on GPUs the partner holds where {@code asGuest}. A job that stays where it is
+     * while a partner comes or goes does not restart: its process keeps running, only slower or faster.
+     */
+    double reallocate(Allocation next, String nextGpuType, double now, SimulatedJob nextPartner, boolean asGuest) {
+        partner = next.isEmpty() ? null : nextPartner;
+        guest = partner != null && asGuest;
         if (next.equals(allocation)) {
             return 0;
         }
@@ -111,9 +127,23 @@ final class SimulatedJob {
         return config.resizeOverheadSec();
     }
 
-    /** The true speed at the current allocation and its GPU type, in steps per second. */
+    /** The true speed at the current allocation, its GPU type and its partner, in steps per second. */
     double trueSpeed() {
-        return trueSpeed(allocation, gpuType);
+        return trueSpeed(allocation, gpuType, partner);
+    }
+
+    /**
+     * The true speed it would have at {@code candidate} on GPUs of {@code type}, sharing them with
+     * {@code with} (null: alone), in steps per second.
+     *
+     * @throws IllegalArgumentException where the two were not measured sharing GPUs
+     */
+    double trueSpeed(Allocation candidate, String type, SimulatedJob with) {
+        if (with == null || candidate.isEmpty()) {
+            return trueSpeed(candidate, type);
+        }
+        return job.type().speed().stepsPerSecondSharing(candidate.workers(), candidate.ps(), candidate.nodeCount(),
+                type, with.job.type().speed());
     }
 
     /** The true speed it would have at {@code candidate} on GPUs of {@code type}, in steps per second. */
@@ -140,7 +170,8 @@ final class SimulatedJob {
      * @return the finish time if the job converged in this span, otherwise NaN
      */
     double train(double from, double to, double pauseSec) {
-        int gpus = allocation.workers() * spec.workerDemand().gpus() + allocation.ps() * spec.psDemand().gpus();
+        // A guest's GPUs are its host's: counted once, on the host's account.
+        int gpus = guest ? 0 : allocation.workers() * spec.workerDemand().gpus() + allocation.ps() * spec.psDemand().gpus();
         double speed = trueSpeed();
         double runFrom = Math.min(to, from + pauseSec);
         double finish = Double.NaN;
@@ -166,6 +197,9 @@ final class SimulatedJob {
     private void report(double timeSec, double step, double trueSpeed) {
         double loss = trueCurve.loss(step) * (1 + config.lossNoise() * noise.nextGaussian());
         double speed = Math.max(0, trueSpeed * (1 + config.speedNoise() * noise.nextGaussian()));
+        // While it shares its GPUs it reports no speed (0): the policy's estimates are of the job
+        // alone, and a co-located speed would read as the job being slow.
+        speed = partner != null ? 0 : speed;
         samples.add(new ProgressSample(timeSec, Math.round(step), Math.max(0, loss), speed, allocation.workers(),
                 allocation.ps(), gpuType));
         if (samples.size() > config.maxSamplesPerJob()) {

@@ -7,6 +7,7 @@ import io.yarndl.core.job.Allocation;
 import io.yarndl.core.job.JobSpec;
 import io.yarndl.core.job.JobView;
 import io.yarndl.core.job.TaskCount;
+import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.Plan;
 import io.yarndl.core.policy.PlanValidator;
 import io.yarndl.core.policy.SchedulingPolicy;
@@ -125,7 +126,8 @@ public final class Simulator {
             planNanos += elapsed;
             maxPlanNanos = Math.max(maxPlanNanos, elapsed);
             rounds++;
-            PlanValidator.check(plan, snapshot, specs);
+            PlanValidator.check(plan, snapshot, specs, PlanValidator.GpuSharing.ALLOWED);
+            Map<String, SimulatedJob> partners = partners(plan, active);
 
             double roundEnd = now + config.intervalSec();
             boolean anyRunning = false;
@@ -134,9 +136,11 @@ public final class Simulator {
             double reward = 0;
             for (Iterator<SimulatedJob> it = active.iterator(); it.hasNext(); ) {
                 SimulatedJob job = it.next();
-                Allocation next = plan.target(job.spec().id()).placement();
+                JobPlan decision = plan.target(job.spec().id());
+                Allocation next = decision.placement();
                 String gpuType = gpuTypeOf(next, job.spec(), gpuTypeByNode);
-                if (!next.isEmpty() && job.trueSpeed(next, gpuType) <= 0) {
+                SimulatedJob partner = partners.get(job.spec().id());
+                if (!next.isEmpty() && speedSharing(policy, job, next, gpuType, partner) <= 0) {
                     if (refused == null) {
                         refused = job;
                         refusedOn = gpuType;
@@ -144,7 +148,7 @@ public final class Simulator {
                     next = Allocation.NONE;
                 }
                 int before = job.resizes();
-                double pause = job.reallocate(next, gpuType, now);
+                double pause = job.reallocate(next, gpuType, now, partner, decision.sharesGpus());
                 resizes += job.resizes() - before;
                 if (next.isEmpty()) {
                     continue;
@@ -183,6 +187,36 @@ public final class Simulator {
                 jcts.percentile(95), makespan, utilisation, resizes, isolated.mean(), rounds,
                 rounds == 0 ? 0 : planNanos / rounds / 1e6, maxPlanNanos / 1e6,
                 (System.nanoTime() - wallStart) / 1e9);
+    }
+
+    /** The job's true speed at next, naming both jobs and the policy where the pair's speed is unknown. */
+    private static double speedSharing(SchedulingPolicy policy, SimulatedJob job, Allocation next, String gpuType, SimulatedJob partner) {
+        try {
+            return job.trueSpeed(next, gpuType, partner);
+        } catch (IllegalArgumentException e) {
+            if (partner == null) {
+                throw e;
+            }
+            throw new IllegalArgumentException("policy " + policy.name() + " put job " + job.spec().id()
+                    + " sharing GPUs with job " + partner.spec().id() + ", which the ground truth cannot simulate: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** For each job the plan puts on shared GPUs, the job it shares them with (guest and host alike). */
+    private static Map<String, SimulatedJob> partners(Plan plan, List<SimulatedJob> active) {
+        Map<String, SimulatedJob> byId = new HashMap<>();
+        for (SimulatedJob job : active) {
+            byId.put(job.spec().id(), job);
+        }
+        Map<String, SimulatedJob> partners = new HashMap<>();
+        for (JobPlan decision : plan.jobs().values()) {
+            if (decision.sharesGpus()) {
+                partners.put(decision.jobId(), byId.get(decision.sharesGpusOf()));
+                partners.put(decision.sharesGpusOf(), byId.get(decision.jobId()));
+            }
+        }
+        return partners;
     }
 
     private JobOutcome outcomeOf(SimulatedJob job, double finish, IsolatedJct isolated) {

@@ -14,12 +14,17 @@ import java.util.Optional;
 /**
  * The comparison's report: per scenario, every policy's average JCT, makespan and GPU utilisation;
  * then, per scenario, each Gavel policy's heterogeneity-agnostic variant over its aware one (a
- * ratio above 1 means the aware one is better by that factor), beside what the paper reports.
+ * ratio above 1 means the aware one is better by that factor), beside what the paper reports; and
+ * each aware policy over its space-sharing ({@code -packed}) variant (above 1: sharing GPUs is better).
  */
 final class HeterogeneousReport {
 
     /** Gavel's agnostic / aware pairs, by the agnostic name; the aware one adds {@code -perf}. */
     static final List<String> AGNOSTIC = List.of("gavel-max-min-fairness", "gavel-fifo", "gavel-finish-time-fairness",
+            "gavel-min-total-duration");
+
+    /** Gavel's aware policies that have a space-sharing variant, which adds {@code -packed} in place of {@code -perf}. */
+    static final List<String> PACKABLE = List.of("gavel-max-min-fairness", "gavel-finish-time-fairness",
             "gavel-min-total-duration");
 
     private final Map<Scenario, List<SummaryRow>> results = new LinkedHashMap<>();
@@ -53,6 +58,21 @@ final class HeterogeneousReport {
                     md.append(String.format(Locale.ROOT, "| %s | %s | %.2fx | %.2fx | %s |%n", entry.getKey().name(),
                             agnostic + "(-perf)", blind.get().avgJctSec() / aware.get().avgJctSec(),
                             blind.get().makespanSec() / aware.get().makespanSec(), entry.getKey().paper()));
+                }
+            }
+        }
+        md.append('\n');
+        md.append("### Aware over aware with space sharing (above 1: sharing GPUs is better)\n\n");
+        md.append("| scenario | policy | avg JCT ratio | makespan ratio |\n");
+        md.append("| --- | --- | ---: | ---: |\n");
+        for (Map.Entry<Scenario, List<SummaryRow>> entry : results.entrySet()) {
+            for (String base : PACKABLE) {
+                Optional<SummaryRow> alone = find(entry.getValue(), base + "-perf");
+                Optional<SummaryRow> packed = find(entry.getValue(), base + "-packed");
+                if (alone.isPresent() && packed.isPresent()) {
+                    md.append(String.format(Locale.ROOT, "| %s | %s | %.2fx | %.2fx |%n", entry.getKey().name(),
+                            base + "-perf / -packed", alone.get().avgJctSec() / packed.get().avgJctSec(),
+                            alone.get().makespanSec() / packed.get().makespanSec()));
                 }
             }
         }

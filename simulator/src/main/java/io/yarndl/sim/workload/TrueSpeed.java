@@ -27,4 +27,16 @@ public interface TrueSpeed {
     default double stepsPerSecond(int workers, int ps, int nodesSpanned, String gpuType) {
         return stepsPerSecond(workers, ps, nodesSpanned);
     }
+
+    /**
+     * Steps per second on GPUs of {@code gpuType} while another job, whose ground truth is
+     * {@code other}, shares the same GPUs (Gavel's space sharing). By default the type's
+     * measurements say nothing about sharing, so it cannot share: only types measured co-located
+     * (Gavel's) override it.
+     *
+     * @throws IllegalArgumentException where what the two do to each other was not measured
+     */
+    default double stepsPerSecondSharing(int workers, int ps, int nodesSpanned, String gpuType, TrueSpeed other) {
+        throw new IllegalArgumentException("no co-located speeds were measured for " + this + "; it cannot share GPUs");
+    }
 }

@@ -2,6 +2,7 @@ package io.yarndl.yarn.config;
 
 import io.yarndl.contract.config.SharedSettings;
 import io.yarndl.core.policy.PolicyRegistry;
+import io.yarndl.core.policy.gavel.GavelObjectives;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -183,9 +184,12 @@ public record SchedulerSettings(
         zkAuth = List.copyOf(Objects.requireNonNull(zkAuth, "zkAuth"));
     }
 
-    /** Reads the settings with the policies yarn-dl ships ({@link PolicyRegistry#standard()}) as the known ones. */
+    /**
+     * Reads the settings with the policies yarn-dl ships ({@link PolicyRegistry#standard()}) that run
+     * in a ResourceManager ({@link PolicyRegistry#withoutGpuSharing()}) as the known ones.
+     */
     public static SchedulerSettings from(Configuration conf) {
-        return from(conf, PolicyRegistry.standard().names());
+        return from(conf, PolicyRegistry.standard().withoutGpuSharing().names());
     }
 
     /**
@@ -267,7 +271,9 @@ public record SchedulerSettings(
     private static String readPolicy(Configuration conf, Set<String> knownPolicies) {
         String value = conf.getTrimmed(POLICY, DEFAULT_POLICY);
         if (!knownPolicies.contains(value)) {
-            throw new InvalidSettingException(POLICY, value, "is not a known policy",
+            String why = GavelObjectives.sharesGpus(value) ? "is not available in the ResourceManager: "
+                    + PolicyRegistry.GPU_SHARING_REFUSED : "is not a known policy";
+            throw new InvalidSettingException(POLICY, value, why,
                     "known: " + String.join(", ", new TreeSet<>(knownPolicies)));
         }
         return value;

@@ -31,9 +31,12 @@ public final class Dl2Serving {
         this.gavelRoundSec = settings.gavelRound().toMillis() / 1000.0;
     }
 
-    /** The policies, {@code dl2} served from the configured model, Gavel's with the configured round. */
+    /**
+     * The policies, {@code dl2} served from the configured model, Gavel's with the configured round;
+     * not those that share GPUs between jobs, which YARN cannot run.
+     */
     public PolicyRegistry registry() {
-        return PolicyRegistry.standard(source::newPolicy, gavelRoundSec);
+        return PolicyRegistry.standard(source::newPolicy, gavelRoundSec).withoutGpuSharing();
     }
 
     /** Reloads through {@code runner} when the watched file is replaced. */

@@ -48,7 +48,7 @@ class JsonViewsTest {
 
     @BeforeEach
     void runOneOptimusRound() throws Exception {
-        runner = new PolicyRunner(PolicyRegistry.standard(), "optimus", Duration.ofSeconds(10));
+        runner = new PolicyRunner(PolicyRegistry.standard().withoutGpuSharing(), "optimus", Duration.ofSeconds(10));
         status = new SchedulerStatus(book, runner, new Dl2ModelStatus(new SchedulerMetrics().dl2()), "optimus",
                 id -> id.startsWith("application_1_") ? Optional.of("RUNNING") : Optional.empty());
         List<DlJobState> jobs = List.of(lossJob, stepJob);

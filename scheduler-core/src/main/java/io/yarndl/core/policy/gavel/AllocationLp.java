@@ -15,6 +15,13 @@ import com.google.ortools.linearsolver.MPVariable;
  * terms of {@code thr_j(X) = sum_k T[j][k] X[j][k]} ({@link Row#plusThroughputOf}) and its own
  * variables, then maximises; so each reads as its formula, not as index juggling.
  *
+ * <p>Where the problem has {@link SharingPair}s (Gavel's space sharing), each pair p gets a variable
+ * Y[p][k] per type it can share, its fraction of time on GPUs of type k: it counts against both
+ * jobs' time ({@code sum_k X[j][k] + sum_{p ∋ j} sum_k Y[p][k] <= 1}) and once against the type's
+ * GPUs ({@code + scaleFactor[p] * Y[p][k]}), and {@code thr_j} gains
+ * {@code sum_{p ∋ j} sum_k T_p[j][k] Y[p][k]}, the job's co-located throughput. This is Gavel's
+ * formulation over job combinations (OSDI'20, section 3.1), with combinations of at most two jobs.
+ *
  * <p>The model lives in native memory: an instance is closed (try-with-resources) as soon as its
  * answer is read, which frees it at once rather than whenever the garbage collector would. It is
  * for one thread; objectives build their own per solve, so they stay thread-safe. It may be solved
@@ -37,6 +44,8 @@ final class AllocationLp implements AutoCloseable {
     private final AllocationProblem problem;
     private final MPSolver solver;
     private final MPVariable[][] x;
+    private final MPVariable[][] y;
+    private final int[][] pairsOf;
     private final Row objective;
 
     AllocationLp(String objectiveName, AllocationProblem problem) {
@@ -54,21 +63,51 @@ final class AllocationLp implements AutoCloseable {
         for (int k = 0; k < types; k++) {
             gpus[k] = solver.makeConstraint(-MPSolver.infinity(), problem.gpus(k), "gpus of type " + k);
         }
+        MPConstraint[] time = new MPConstraint[n];
         for (int j = 0; j < n; j++) {
-            MPConstraint time = null;
             for (int k = 0; k < types; k++) {
-                if (!problem.canRun(j, k)) {
-                    continue;
+                if (problem.canRun(j, k)) {
+                    x[j][k] = solver.makeNumVar(0, 1, "X[" + j + "][" + k + "]");
+                    gpus[k].setCoefficient(x[j][k], problem.scaleFactor(j));
+                    time(time, j).setCoefficient(x[j][k], 1);
                 }
-                x[j][k] = solver.makeNumVar(0, 1, "X[" + j + "][" + k + "]");
-                gpus[k].setCoefficient(x[j][k], problem.scaleFactor(j));
-                time = time != null ? time : solver.makeConstraint(-MPSolver.infinity(), 1, "time of job " + j);
-                time.setCoefficient(x[j][k], 1);
             }
+        }
+        y = new MPVariable[problem.pairCount()][types];
+        int[] pairCounts = new int[n];
+        for (int p = 0; p < problem.pairCount(); p++) {
+            SharingPair pair = problem.pair(p);
+            for (int k = 0; k < types; k++) {
+                if (problem.canRunPair(p, k)) {
+                    y[p][k] = solver.makeNumVar(0, 1, "Y[" + p + "][" + k + "]");
+                    gpus[k].setCoefficient(y[p][k], problem.scaleFactor(pair.first()));
+                    time(time, pair.first()).setCoefficient(y[p][k], 1);
+                    time(time, pair.second()).setCoefficient(y[p][k], 1);
+                }
+            }
+            pairCounts[pair.first()]++;
+            pairCounts[pair.second()]++;
+        }
+        pairsOf = new int[n][];
+        for (int j = 0; j < n; j++) {
+            pairsOf[j] = new int[pairCounts[j]];
+            pairCounts[j] = 0;
+        }
+        for (int p = 0; p < problem.pairCount(); p++) {
+            SharingPair pair = problem.pair(p);
+            pairsOf[pair.first()][pairCounts[pair.first()]++] = p;
+            pairsOf[pair.second()][pairCounts[pair.second()]++] = p;
         }
         MPObjective goal = solver.objective();
         goal.setMaximization();
         objective = new Row(null, goal);
+    }
+
+    private MPConstraint time(MPConstraint[] time, int job) {
+        if (time[job] == null) {
+            time[job] = solver.makeConstraint(-MPSolver.infinity(), 1, "time of job " + job);
+        }
+        return time[job];
     }
 
     /** A new variable, &ge; 0. */
@@ -120,15 +159,20 @@ final class AllocationLp implements AutoCloseable {
         return variable.mp.solutionValue();
     }
 
-    /** The last solution's X. */
+    /** The last solution's X and Y. */
     TimeFractions fractions() {
-        double[][] fractions = new double[problem.jobCount()][problem.typeCount()];
-        for (int j = 0; j < fractions.length; j++) {
-            for (int k = 0; k < fractions[j].length; k++) {
-                fractions[j][k] = x[j][k] == null ? 0 : x[j][k].solutionValue();
+        return new TimeFractions(values(x), values(y));
+    }
+
+    private static double[][] values(MPVariable[][] variables) {
+        double[][] values = new double[variables.length][];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = new double[variables[i].length];
+            for (int k = 0; k < values[i].length; k++) {
+                values[i][k] = variables[i][k] == null ? 0 : variables[i][k].solutionValue();
             }
         }
-        return new TimeFractions(fractions);
+        return values;
     }
 
     /** Frees the native model; nothing of this LP may be used afterwards. */
@@ -164,11 +208,21 @@ final class AllocationLp implements AutoCloseable {
             this.goal = goal;
         }
 
-        /** Adds {@code coefficient * thr_j(X) = sum_k coefficient * T[j][k] * X[j][k]}. */
+        /**
+         * Adds {@code coefficient * thr_j(X, Y) = sum_k coefficient * T[j][k] * X[j][k]}, plus the
+         * job's co-located throughput times Y for each pair it is in.
+         */
         Row plusThroughputOf(int job, double coefficient) {
             for (int k = 0; k < problem.typeCount(); k++) {
                 if (x[job][k] != null) {
                     add(x[job][k], coefficient * problem.throughput(job, k));
+                }
+            }
+            for (int p : pairsOf[job]) {
+                for (int k = 0; k < problem.typeCount(); k++) {
+                    if (y[p][k] != null) {
+                        add(y[p][k], coefficient * problem.pair(p).throughputOf(job, k));
+                    }
                 }
             }
             return this;

@@ -20,12 +20,17 @@ import java.util.stream.IntStream;
  * {@code priorityWeights} (&gt; 0, 1 by default) weigh max-min fairness; {@code remainingSteps}
  * (&gt; 0) and {@code secondsSinceArrival} (&ge; 0) feed finish-time fairness and min-total-duration.
  *
+ * <p>{@code pairs} are the jobs that may share GPUs (Gavel's space sharing, {@link SharingPair}):
+ * empty for every policy but Gavel's {@code _packed} ones. Each pair joins two jobs of one scale
+ * factor; it can run on type k where both its throughputs are positive and the scale factor fits
+ * ({@link #canRunPair(int, int)}).
+ *
  * <p>Arrays are copied in and out: no caller can change a problem after it is built. Read single
  * entries through the indexed accessors ({@link #throughput(int, int)} etc.), which do not copy.
  */
 public record AllocationProblem(List<String> jobIds, List<String> gpuTypes, double[][] throughputs,
         int[] scaleFactors, int[] gpusPerType, double[] priorityWeights, double[] remainingSteps,
-        double[] secondsSinceArrival) {
+        double[] secondsSinceArrival, List<SharingPair> pairs) {
 
     public AllocationProblem {
         jobIds = List.copyOf(Objects.requireNonNull(jobIds, "jobIds"));
@@ -39,6 +44,16 @@ public record AllocationProblem(List<String> jobIds, List<String> gpuTypes, doub
         secondsSinceArrival = ProblemChecks.copy(secondsSinceArrival, n, "secondsSinceArrival", "jobs");
         ProblemChecks.validate(jobIds, gpuTypes, throughputs, scaleFactors, gpusPerType, priorityWeights,
                 remainingSteps, secondsSinceArrival);
+        pairs = List.copyOf(Objects.requireNonNull(pairs, "pairs"));
+        ProblemChecks.validatePairs(pairs, n, gpuTypes.size(), scaleFactors);
+    }
+
+    /** A problem in which no two jobs may share GPUs. */
+    public AllocationProblem(List<String> jobIds, List<String> gpuTypes, double[][] throughputs, int[] scaleFactors,
+                             int[] gpusPerType, double[] priorityWeights, double[] remainingSteps,
+                             double[] secondsSinceArrival) {
+        this(jobIds, gpuTypes, throughputs, scaleFactors, gpusPerType, priorityWeights, remainingSteps,
+                secondsSinceArrival, List.of());
     }
 
     /**
@@ -56,18 +71,25 @@ public record AllocationProblem(List<String> jobIds, List<String> gpuTypes, doub
     /** This problem with other remaining steps and seconds since arrival (finish-time objectives). */
     public AllocationProblem withProgress(double[] remainingSteps, double[] secondsSinceArrival) {
         return new AllocationProblem(jobIds, gpuTypes, throughputs, scaleFactors, gpusPerType,
-                priorityWeights, remainingSteps, secondsSinceArrival);
+                priorityWeights, remainingSteps, secondsSinceArrival, pairs);
+    }
+
+    /** This problem with {@code pairs} as the jobs that may share GPUs. */
+    public AllocationProblem withPairs(List<SharingPair> pairs) {
+        return new AllocationProblem(jobIds, gpuTypes, throughputs, scaleFactors, gpusPerType,
+                priorityWeights, remainingSteps, secondsSinceArrival, pairs);
     }
 
     /** This problem with other priority weights. */
     public AllocationProblem withPriorityWeights(double[] priorityWeights) {
         return new AllocationProblem(jobIds, gpuTypes, throughputs, scaleFactors, gpusPerType,
-                priorityWeights, remainingSteps, secondsSinceArrival);
+                priorityWeights, remainingSteps, secondsSinceArrival, pairs);
     }
 
     /**
      * Gavel's heterogeneity-agnostic view: every positive throughput set to 1.0 (zeros stay zero:
-     * the job still cannot run there), so every type the job can use looks the same.
+     * the job still cannot run there), so every type the job can use looks the same. No pairs:
+     * Gavel's agnostic policies do not share GPUs.
      */
     public AllocationProblem withEqualThroughputs() {
         return mapThroughputs(job -> 1.0);
@@ -118,6 +140,20 @@ public record AllocationProblem(List<String> jobIds, List<String> gpuTypes, doub
     /** The highest throughput job can reach: all its time on its fastest usable type. */
     public double bestThroughput(int job) {
         return IntStream.range(0, typeCount()).mapToDouble(k -> usableThroughput(job, k)).max().orElse(0);
+    }
+
+    public int pairCount() {
+        return pairs.size();
+    }
+
+    public SharingPair pair(int index) {
+        return pairs.get(index);
+    }
+
+    /** Whether pair may share GPUs of type: both jobs make progress there, and their scale factor fits. */
+    public boolean canRunPair(int pair, int type) {
+        SharingPair p = pairs.get(pair);
+        return p.positiveOn(type) && scaleFactors[p.first()] <= gpusPerType[type];
     }
 
     public int scaleFactor(int job) {
@@ -176,7 +212,7 @@ public record AllocationProblem(List<String> jobIds, List<String> gpuTypes, doub
                 && Arrays.deepEquals(throughputs, p.throughputs) && Arrays.equals(scaleFactors, p.scaleFactors)
                 && Arrays.equals(gpusPerType, p.gpusPerType) && Arrays.equals(priorityWeights, p.priorityWeights)
                 && Arrays.equals(remainingSteps, p.remainingSteps)
-                && Arrays.equals(secondsSinceArrival, p.secondsSinceArrival);
+                && Arrays.equals(secondsSinceArrival, p.secondsSinceArrival) && pairs.equals(p.pairs);
     }
 
     @Override
@@ -188,7 +224,8 @@ public record AllocationProblem(List<String> jobIds, List<String> gpuTypes, doub
     @Override
     public String toString() {
         return "AllocationProblem[jobs=" + jobIds + ", gpuTypes=" + gpuTypes + ", gpusPerType="
-                + Arrays.toString(gpusPerType) + ", scaleFactors=" + Arrays.toString(scaleFactors) + "]";
+                + Arrays.toString(gpusPerType) + ", scaleFactors=" + Arrays.toString(scaleFactors) + ", pairs="
+                + pairs.size() + "]";
     }
 
     private AllocationProblem mapThroughputs(IntToDoubleFunction positiveValue) {

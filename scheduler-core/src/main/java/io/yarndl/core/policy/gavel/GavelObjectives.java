@@ -23,7 +23,15 @@ import java.util.Objects;
  *   <tr><td>gavel-min-total-duration</td><td>min_total_duration</td><td>{@link MinTotalDuration}</td><td>no</td></tr>
  *   <tr><td>gavel-min-total-duration-perf</td><td>min_total_duration_perf</td><td>{@link MinTotalDuration}</td><td>yes</td></tr>
  *   <tr><td>gavel-max-sum-throughput-perf</td><td>max_sum_throughput_perf</td><td>{@link MaxSumThroughput}</td><td>yes</td></tr>
+ *   <tr><td>gavel-max-min-fairness-packed</td><td>max_min_fairness_packed</td><td>{@link MaxMinFairness}</td><td>yes, sharing GPUs</td></tr>
+ *   <tr><td>gavel-finish-time-fairness-packed</td><td>finish_time_fairness_packed</td><td>{@link FinishTimeFairness}</td><td>yes, sharing GPUs</td></tr>
+ *   <tr><td>gavel-min-total-duration-packed</td><td>min_total_duration_packed</td><td>{@link MinTotalDuration}</td><td>yes, sharing GPUs</td></tr>
  * </table>
+ *
+ * <p>The {@code -packed} ones are the aware ones with space sharing: their problems carry the
+ * {@link SharingPair}s whose co-located throughputs are known, and the LP may give a pair time on
+ * the same GPUs ({@link GavelObjective#sharesGpus()}). Gavel's {@code fifo_packed} is not here:
+ * Gavel's FIFO with packing is a greedy heuristic of its own, not one of these LPs.
  *
  * <p>Gavel's {@code min_total_duration} is the agnostic one (its {@code MinTotalDurationPolicy}
  * sees every GPU as a V100); the aware one is {@code min_total_duration_perf}. Both are here.
@@ -38,6 +46,9 @@ public final class GavelObjectives {
         pair("fifo", new Fifo());
         pair("min-total-duration", new MinTotalDuration());
         add("gavel-max-sum-throughput-perf", "max_sum_throughput_perf", new MaxSumThroughput(), true);
+        packed("max-min-fairness", new MaxMinFairness());
+        packed("finish-time-fairness", new FinishTimeFairness());
+        packed("min-total-duration", new MinTotalDuration());
     }
 
     private GavelObjectives() {
@@ -57,17 +68,32 @@ public final class GavelObjectives {
         return List.copyOf(BY_NAME.keySet());
     }
 
+    /** Whether {@code name} is a Gavel policy that puts two jobs on the same GPUs (a {@code -packed} one). */
+    public static boolean sharesGpus(String name) {
+        GavelObjective objective = BY_NAME.get(name);
+        return objective != null && objective.sharesGpus();
+    }
+
     /**
      * A named Gavel policy: objective, solved on the problem as it is when heterogeneityAware, else on
-     * the objective's agnostic view of it.
+     * the objective's agnostic view of it; sharesGpus when its problems carry the pairs of jobs that
+     * may share GPUs (only aware ones do).
      */
     public record GavelObjective(String name, String gavelName, AllocationObjective objective,
-            boolean heterogeneityAware) implements AllocationObjective {
+            boolean heterogeneityAware, boolean sharesGpus) implements AllocationObjective {
 
         public GavelObjective {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(gavelName, "gavelName");
             Objects.requireNonNull(objective, "objective");
+            if (sharesGpus && !heterogeneityAware) {
+                throw new IllegalArgumentException(name + ": only a heterogeneity-aware objective shares GPUs");
+            }
+        }
+
+        /** A policy whose jobs never share GPUs. */
+        public GavelObjective(String name, String gavelName, AllocationObjective objective, boolean heterogeneityAware) {
+            this(name, gavelName, objective, heterogeneityAware, false);
         }
 
         @Override
@@ -80,6 +106,11 @@ public final class GavelObjectives {
         String gavel = dashed.replace('-', '_');
         add("gavel-" + dashed, gavel, objective, false);
         add("gavel-" + dashed + "-perf", gavel + "_perf", objective, true);
+    }
+
+    private static void packed(String dashed, AllocationObjective objective) {
+        BY_NAME.put("gavel-" + dashed + "-packed",
+                new GavelObjective("gavel-" + dashed + "-packed", dashed.replace('-', '_') + "_packed", objective, true, true));
     }
 
     private static void add(String name, String gavelName, AllocationObjective objective, boolean aware) {

@@ -33,6 +33,12 @@ import java.util.Set;
  * without pre-empting anyone: the driver may call more often than a round (the ResourceManager's
  * round is seconds, Gavel's six minutes) and freed GPUs should not idle until the round ends.
  *
+ * <p><b>Space sharing.</b> The {@code -packed} objectives ({@link GavelObjectives.GavelObjective#sharesGpus()})
+ * also weigh pairs of jobs on the same GPUs ({@link SharingCandidates}); a pair the round runs comes
+ * out as two decisions on the same nodes, the later job's {@link JobPlan#sharesGpusOf()} naming the
+ * earlier. Only a driver that runs two jobs on one GPU can put such a plan in force (the simulator);
+ * the ResourceManager refuses these policies ({@code PolicyRegistry#withoutGpuSharing}).
+ *
  * <p><b>State.</b> Unlike the stateless policies, it remembers how long each job has run on each
  * type ({@link ReceivedTime}) and the current round's assignment; both live in memory, so the plan
  * depends on the calls before it. After a restart it starts from nothing received.
@@ -89,18 +95,15 @@ public final class GavelPolicy implements SchedulingPolicy {
             received.charge(now - lastCallSec, present, running);
         }
         lastCallSec = now;
-        Set<String> ids = new HashSet<>();
-        for (JobView job : jobs) {
-            ids.add(job.id());
-        }
-        received.retainOnly(ids);
-        present = ids;
+        RoundInput input = RoundInput.of(snapshot, jobs, throughputs,
+                objective.sharesGpus() ? SharingCandidates.DEFAULT_MAX_PARTNERS : 0);
+        present = keys(input);
+        received.retainOnly(present);
         if (jobs.isEmpty()) {
             running = new HashMap<>();
             return Plan.of(now, name(), List.of());
         }
 
-        RoundInput input = RoundInput.of(snapshot, jobs, throughputs);
         String solverFailure = null;
         TimeFractions shares;
         try {
@@ -133,23 +136,48 @@ public final class GavelPolicy implements SchedulingPolicy {
             if (got.placement().isEmpty()) {
                 decisions.put(id, JobPlan.waiting(id, why));
             } else {
-                decisions.put(id, JobPlan.placed(id, got.placement(), why));
-                nowRunning.put(id, got.gpuType());
+                decisions.put(id, got.sharesGpusOf().isEmpty() ? JobPlan.placed(id, got.placement(), why)
+                        : JobPlan.sharing(id, got.placement(), got.sharesGpusOf(), why));
+                nowRunning.put(got.key(), got.gpuType());
             }
         }
         running = nowRunning;
         return Plan.inJobOrder(now, name(), jobs, decisions);
     }
 
-    /** The jobs of the last assignment that still hold nodes, with their types. */
+    /** The keys received time is kept under this round: each job's, and each pair's that may share GPUs. */
+    private static Set<String> keys(RoundInput input) {
+        Set<String> keys = new HashSet<>();
+        for (JobView job : input.jobs()) {
+            keys.add(PriorityRound.key(job.id()));
+        }
+        for (int p = 0; p < input.problem().pairCount(); p++) {
+            SharingPair pair = input.problem().pair(p);
+            keys.add(PriorityRound.key(input.jobs().get(pair.first()).id(), input.jobs().get(pair.second()).id()));
+        }
+        return keys;
+    }
+
+    /**
+     * The jobs and pairs of the last assignment that still hold nodes, with their types: a pair's
+     * key is in it when both its jobs still run.
+     */
     private Map<String, String> stillRunning(List<JobView> jobs) {
-        Map<String, String> keep = new HashMap<>();
+        Set<String> holding = new HashSet<>();
         for (JobView job : jobs) {
-            String type = running.get(job.id());
-            if (type != null && !job.allocation().isEmpty()) {
-                keep.put(job.id(), type);
+            if (!job.allocation().isEmpty()) {
+                holding.add(job.id());
             }
         }
+        Map<String, String> keep = new HashMap<>();
+        running.forEach((key, type) -> {
+            int bar = key.indexOf('|');
+            boolean holds = bar < 0 ? holding.contains(key)
+                    : holding.contains(key.substring(0, bar)) && holding.contains(key.substring(bar + 1));
+            if (holds) {
+                keep.put(key, type);
+            }
+        });
         return keep;
     }
 
@@ -167,6 +195,9 @@ public final class GavelPolicy implements SchedulingPolicy {
             why.append("; keeps ").append(got.gpuType()).append(" until the round ends");
         } else {
             why.append(String.format(Locale.ROOT, "; runs on %s, priority %.3g", got.gpuType(), got.priority()));
+        }
+        if (!got.placement().isEmpty() && got.key().indexOf('|') >= 0) {
+            why.append("; shares its GPUs (").append(got.key().replace("|", " with ")).append(")");
         }
         if (solverFailure != null) {
             why.append("; no LP shares this round: ").append(solverFailure);

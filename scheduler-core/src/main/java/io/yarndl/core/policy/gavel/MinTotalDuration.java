@@ -76,7 +76,10 @@ public final class MinTotalDuration implements AllocationObjective {
         }
     }
 
-    /** The makespan of fractions for problem, in seconds: max_j R_j / thr_j(X) over jobs that can run. */
+    /**
+     * The makespan of fractions for problem, in seconds: max_j R_j / thr_j(X, Y) over jobs that can
+     * run, thr_j counting the time it shares GPUs at its co-located throughput.
+     */
     public static double makespan(AllocationProblem problem, TimeFractions fractions) {
         double makespan = 0;
         for (int j = 0; j < problem.jobCount(); j++) {
@@ -84,6 +87,12 @@ public final class MinTotalDuration implements AllocationObjective {
                 double throughput = 0;
                 for (int k = 0; k < problem.typeCount(); k++) {
                     throughput += problem.usableThroughput(j, k) * fractions.of(j, k);
+                }
+                for (int p = 0; p < problem.pairCount(); p++) {
+                    SharingPair pair = problem.pair(p);
+                    for (int k = 0; pair.has(j) && k < problem.typeCount(); k++) {
+                        throughput += pair.throughputOf(j, k) * fractions.ofPair(p, k);
+                    }
                 }
                 makespan = Math.max(makespan, problem.remainingSteps(j) / throughput);
             }

@@ -46,6 +46,27 @@ final class ProblemChecks {
         }
     }
 
+    static void validatePairs(List<SharingPair> pairs, int jobs, int types, int[] scaleFactors) {
+        java.util.Set<Long> seen = new java.util.HashSet<>();
+        for (SharingPair pair : pairs) {
+            if (pair.first() >= jobs || pair.second() >= jobs) {
+                throw new IllegalArgumentException(pair + " names a job beyond the " + jobs + " jobs");
+            }
+            if (pair.firstThroughputs().length != types) {
+                throw new IllegalArgumentException(pair + " has throughputs for " + pair.firstThroughputs().length
+                        + " types, the problem has " + types);
+            }
+            if (scaleFactors[pair.first()] != scaleFactors[pair.second()]) {
+                throw new IllegalArgumentException(pair + " joins jobs of scale factors " + scaleFactors[pair.first()]
+                        + " and " + scaleFactors[pair.second()] + "; only equal ones share GPUs");
+            }
+            long key = (long) Math.min(pair.first(), pair.second()) * jobs + Math.max(pair.first(), pair.second());
+            if (!seen.add(key)) {
+                throw new IllegalArgumentException(pair + " is listed twice");
+            }
+        }
+    }
+
     static int[] copy(int[] values, int expected, String field, String per) {
         requireLength(Objects.requireNonNull(values, field).length, expected, field, per);
         return values.clone();

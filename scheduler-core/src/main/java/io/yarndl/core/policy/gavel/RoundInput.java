@@ -25,6 +25,14 @@ import java.util.Map;
 record RoundInput(AllocationProblem problem, List<JobView> jobs, int[] gpusPerJob) {
 
     static RoundInput of(ClusterSnapshot snapshot, List<JobView> jobs, TypeThroughputs throughputs) {
+        return of(snapshot, jobs, throughputs, 0);
+    }
+
+    /**
+     * As {@link #of(ClusterSnapshot, List, TypeThroughputs)}, with the pairs of jobs that may share
+     * GPUs ({@link SharingCandidates}), each job in at most {@code maxPartners} of them; 0 for none.
+     */
+    static RoundInput of(ClusterSnapshot snapshot, List<JobView> jobs, TypeThroughputs throughputs, int maxPartners) {
         List<String> types = gpuTypes(snapshot);
         Map<String, Integer> freeByType = new LinkedHashMap<>();
         for (Node node : snapshot.nodes()) {
@@ -53,8 +61,10 @@ record RoundInput(AllocationProblem problem, List<JobView> jobs, int[] gpusPerJo
             remaining[j] = remainingSteps(job);
             sinceArrival[j] = Math.max(0, snapshot.timeSec() - job.submitTimeSec());
         }
+        List<SharingPair> pairs = maxPartners > 0
+                ? SharingCandidates.of(jobs, types, speeds, gpusPerJob, throughputs, maxPartners) : List.of();
         AllocationProblem problem = new AllocationProblem(ids, types, speeds, gpusPerJob, gpusPerType, weights,
-                remaining, sinceArrival);
+                remaining, sinceArrival, pairs);
         return new RoundInput(problem, List.copyOf(jobs), gpusPerJob);
     }
 

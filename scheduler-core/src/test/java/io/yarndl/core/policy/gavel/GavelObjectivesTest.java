@@ -15,7 +15,8 @@ class GavelObjectivesTest {
     void gavelObjectivesKnowsGavelsPoliciesByTheirYarnDlNames() {
         assertEquals(List.of("gavel-max-min-fairness", "gavel-max-min-fairness-perf", "gavel-finish-time-fairness",
                 "gavel-finish-time-fairness-perf", "gavel-fifo", "gavel-fifo-perf", "gavel-min-total-duration",
-                "gavel-min-total-duration-perf", "gavel-max-sum-throughput-perf"), GavelObjectives.names());
+                "gavel-min-total-duration-perf", "gavel-max-sum-throughput-perf", "gavel-max-min-fairness-packed",
+                "gavel-finish-time-fairness-packed", "gavel-min-total-duration-packed"), GavelObjectives.names());
         GavelObjective perf = GavelObjectives.objective("gavel-max-min-fairness-perf");
         assertTrue(perf.heterogeneityAware());
         assertEquals("max_min_fairness_perf", perf.gavelName());

@@ -49,14 +49,19 @@ public final class GavelJobTypes {
         this.throughputs = throughputs;
         for (GavelJobKey key : throughputs.jobTypes()) {
             Map<String, Double> speeds = new LinkedHashMap<>();
+            Map<String, Map<GavelJobKey, Double>> colocated = new LinkedHashMap<>();
             for (String gpuType : throughputs.gpuTypes()) {
-                if (throughputs.byGpuType().get(gpuType).containsKey(key)) {
-                    speeds.put(gpuType, throughputs.isolated(key, gpuType));
+                GavelThroughputs.Measured measured = throughputs.byGpuType().get(gpuType).get(key);
+                if (measured != null) {
+                    speeds.put(gpuType, measured.isolatedStepsPerSecond());
+                    Map<GavelJobKey, Double> withOthers = new LinkedHashMap<>();
+                    measured.colocated().forEach((other, pair) -> withOthers.put(other, pair.self()));
+                    colocated.put(gpuType, withOthers);
                 }
             }
             types.put(key, new JobType(key.jobTypeName(), Framework.PYTORCH, Architecture.ALLREDUCE,
                     SyncMode.SYNCHRONOUS, WORKER, Resources.ZERO, key.scaleFactor(), 0, globalBatch(key.model()),
-                    new GavelSpeed(key, speeds), GENERIC_LOSS, key.model(), JobType.Completion.AFTER_REQUIRED_STEPS));
+                    new GavelSpeed(key, speeds, colocated), GENERIC_LOSS, key.model(), JobType.Completion.AFTER_REQUIRED_STEPS));
         }
     }
 

@@ -14,17 +14,48 @@ import java.util.TreeMap;
  * measurements (its unconsolidated ones are not used yet). A type Gavel measured at 0 steps/s
  * (ResNet-50 at batch size 128 on two or more K80s) makes no progress there.
  *
+ * <p>Sharing GPUs with another of Gavel's types, it runs at what Gavel measured for the two
+ * co-located on the type ({@link #stepsPerSecondSharing}): the first of the table's
+ * {@code [self, other]} pair.
+ *
  * @param job              the job type
  * @param isolatedByGpuType steps per second alone, per GPU type (upper case)
+ * @param colocatedByGpuType per GPU type (upper case), per other job type, steps per second while the two share
  */
-public record GavelSpeed(GavelJobKey job, Map<String, Double> isolatedByGpuType) implements TrueSpeed {
+public record GavelSpeed(GavelJobKey job, Map<String, Double> isolatedByGpuType,
+                         Map<String, Map<GavelJobKey, Double>> colocatedByGpuType) implements TrueSpeed {
 
     public GavelSpeed {
         Objects.requireNonNull(job, "job");
         isolatedByGpuType = Map.copyOf(isolatedByGpuType);
+        colocatedByGpuType = Map.copyOf(colocatedByGpuType);
         if (isolatedByGpuType.isEmpty()) {
             throw new IllegalArgumentException(job + " has no measured GPU type");
         }
+    }
+
+    /** A type whose co-located speeds are unknown: it cannot share GPUs. */
+    public GavelSpeed(GavelJobKey job, Map<String, Double> isolatedByGpuType) {
+        this(job, isolatedByGpuType, Map.of());
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @throws IllegalArgumentException when other is not one of Gavel's types, or Gavel did not
+     *                                  measure the two together on gpuType
+     */
+    @Override
+    public double stepsPerSecondSharing(int workers, int ps, int nodesSpanned, String gpuType, TrueSpeed other) {
+        stepsPerSecond(workers, ps, nodesSpanned, gpuType);
+        String type = gpuType.toUpperCase(Locale.ROOT);
+        Double speed = other instanceof GavelSpeed g
+                ? colocatedByGpuType.getOrDefault(type, Map.of()).get(g.job()) : null;
+        if (speed == null) {
+            throw new IllegalArgumentException("Gavel did not measure " + job.jobTypeName() + " sharing " + type
+                    + " GPUs with " + (other instanceof GavelSpeed g ? g.job().jobTypeName() : other));
+        }
+        return speed;
     }
 
     /** On Gavel's reference GPU type, {@link GavelJobTypes#REFERENCE_GPU_TYPE}. */
@@ -55,5 +86,11 @@ public record GavelSpeed(GavelJobKey job, Map<String, Double> isolatedByGpuType)
                     + gpuType);
         }
         return speed;
+    }
+
+    /** The job type only: the measurement maps are long. */
+    @Override
+    public String toString() {
+        return "GavelSpeed[" + job.jobTypeName() + "]";
     }
 }

@@ -11,7 +11,7 @@ import java.util.TreeSet;
  * Gavel's measured throughputs ({@code simulation_throughputs.json}, OSDI'20): for each GPU type and
  * job type, the steps per second it trains at alone on that many GPUs of the type, and, for every
  * other job type, the pair of steps per second the two train at when they share the GPUs (Gavel's
- * space sharing), kept for a later space-sharing model. Immutable.
+ * space sharing), the simulator's ground truth for jobs that share GPUs ({@link GavelSpeed}). Immutable.
  *
  * @param byGpuType per GPU type (upper case, e.g. {@code V100}), per job type, what was measured
  */
