@@ -32,6 +32,8 @@ import java.util.Set;
  * running where they are and gives GPUs that jobs have left to waiting jobs, by the same priority,
  * without pre-empting anyone: the driver may call more often than a round (the ResourceManager's
  * round is seconds, Gavel's six minutes) and freed GPUs should not idle until the round ends.
+ * Within a round the LP is solved again only when the set of jobs changes: the same jobs keep the
+ * round's shares, so a call every few seconds costs a ranking, not a solve.
  *
  * <p><b>Space sharing.</b> The {@code -packed} objectives ({@link GavelObjectives.GavelObjective#sharesGpus()})
  * also weigh pairs of jobs on the same GPUs ({@link SharingCandidates}); a pair the round runs comes
@@ -61,6 +63,7 @@ public final class GavelPolicy implements SchedulingPolicy {
     private Set<String> present = new HashSet<>();
     private double lastCallSec = Double.NaN;
     private double roundStartSec = Double.NEGATIVE_INFINITY;
+    private Solved solved;
 
     /**
      * @param objective   one of {@link GavelObjectives}, which also names the policy
@@ -95,8 +98,18 @@ public final class GavelPolicy implements SchedulingPolicy {
             received.charge(now - lastCallSec, present, running);
         }
         lastCallSec = now;
-        RoundInput input = RoundInput.of(snapshot, jobs, throughputs,
-                objective.sharesGpus() ? SharingCandidates.DEFAULT_MAX_PARTNERS : 0);
+        boolean newRound = now >= roundStartSec + roundSec;
+        if (newRound) {
+            roundStartSec = now;
+        }
+        List<String> ids = jobs.stream().map(JobView::id).toList();
+        if (newRound || solved == null || !solved.jobIds().equals(ids)) {
+            solved = solve(snapshot, jobs, ids);
+        }
+        // Within a round the same jobs keep the round's shares: only jobs come and go mid-round.
+        RoundInput input = new RoundInput(solved.input().problem(), jobs, solved.input().gpusPerJob());
+        TimeFractions shares = solved.shares();
+        String solverFailure = solved.failure();
         present = keys(input);
         received.retainOnly(present);
         if (jobs.isEmpty()) {
@@ -104,25 +117,6 @@ public final class GavelPolicy implements SchedulingPolicy {
             return Plan.of(now, name(), List.of());
         }
 
-        String solverFailure = null;
-        TimeFractions shares;
-        try {
-            shares = objective.solve(input.problem());
-            if (!objective.heterogeneityAware()) {
-                // Ranked as it was solved: an agnostic policy breaks ties without knowing which type is faster.
-                input = new RoundInput(objective.objective().heterogeneityAgnostic(input.problem()), input.jobs(),
-                        input.gpusPerJob());
-            }
-        } catch (RuntimeException e) {
-            // Whatever the solver throws, the round goes on: see the class comment.
-            shares = TimeFractions.zeros(jobs.size(), input.problem().gpuTypes().size());
-            solverFailure = e.getMessage();
-        }
-
-        boolean newRound = now >= roundStartSec + roundSec;
-        if (newRound) {
-            roundStartSec = now;
-        }
         Map<String, String> keep = newRound ? Map.of() : stillRunning(jobs);
         PriorityRound.Assigned[] assigned = PriorityRound.assign(input, shares, received, keep,
                 NodeLedger.of(snapshot), placement);
@@ -143,6 +137,31 @@ public final class GavelPolicy implements SchedulingPolicy {
         }
         running = nowRunning;
         return Plan.inJobOrder(now, name(), jobs, decisions);
+    }
+
+    /** The LP's answer for a set of jobs, kept for the round unless the jobs change. */
+    private record Solved(List<String> jobIds, RoundInput input, TimeFractions shares, String failure) {
+    }
+
+    private Solved solve(ClusterSnapshot snapshot, List<JobView> jobs, List<String> ids) {
+        RoundInput input = RoundInput.of(snapshot, jobs, throughputs,
+                objective.sharesGpus() ? SharingCandidates.DEFAULT_MAX_PARTNERS : 0);
+        if (jobs.isEmpty()) {
+            return new Solved(ids, input, TimeFractions.empty(), null);
+        }
+        try {
+            TimeFractions shares = objective.solve(input.problem());
+            if (!objective.heterogeneityAware()) {
+                // Ranked as it was solved: an agnostic policy breaks ties without knowing which type is faster.
+                input = new RoundInput(objective.objective().heterogeneityAgnostic(input.problem()), input.jobs(),
+                        input.gpusPerJob());
+            }
+            return new Solved(ids, input, shares, null);
+        } catch (RuntimeException e) {
+            // Whatever the solver throws, the round goes on: see the class comment.
+            return new Solved(ids, input, TimeFractions.zeros(jobs.size(), input.problem().gpuTypes().size()),
+                    e.getMessage());
+        }
     }
 
     /** The keys received time is kept under this round: each job's, and each pair's that may share GPUs. */

@@ -120,6 +120,34 @@ class GavelPolicyTest {
     }
 
     @Test
+    void solvesOncePerRoundForTheSameJobsAndAgainWhenTheJobsChange() {
+        int[] solves = new int[1];
+        AllocationObjective counting = new AllocationObjective() {
+            @Override
+            public String name() {
+                return "counting";
+            }
+
+            @Override
+            public TimeFractions solve(AllocationProblem problem) {
+                solves[0]++;
+                return new MaxMinFairness().solve(problem);
+            }
+        };
+        GavelPolicy policy = new GavelPolicy(new GavelObjectives.GavelObjective("gavel-counting", "counting", counting,
+                true), new TypeThroughputs(ThroughputProfile.gavel()), 360, new PackingPlacement());
+        List<JobView> two = List.of(Jobs.job("j0").build(), Jobs.job("j1").submittedAt(1).build());
+        checked(policy, ONE_EACH, two);
+        checked(policy, at(ONE_EACH, 10), two);
+        checked(policy, at(ONE_EACH, 20), two);
+        assertEquals(1, solves[0], "the same jobs within a round");
+        checked(policy, at(ONE_EACH, 30), List.of(two.get(0)));
+        assertEquals(2, solves[0], "a job left");
+        checked(policy, at(ONE_EACH, 400), List.of(two.get(0)));
+        assertEquals(3, solves[0], "a new round");
+    }
+
+    @Test
     void plansNothingForNoJobsAndLetsJobsWaitOnAClusterWithoutGpus() {
         SchedulingPolicy policy = PolicyRegistry.standard().create("gavel-finish-time-fairness-perf");
         assertTrue(checked(policy, ONE_EACH, List.of()).jobs().isEmpty());
