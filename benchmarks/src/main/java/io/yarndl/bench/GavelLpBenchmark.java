@@ -3,7 +3,10 @@ package io.yarndl.bench;
 import io.yarndl.core.policy.gavel.AllocationObjective;
 import io.yarndl.core.policy.gavel.AllocationProblem;
 import io.yarndl.core.policy.gavel.GavelObjectives;
+import io.yarndl.core.policy.gavel.SharingPair;
 import io.yarndl.core.policy.gavel.TimeFractions;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -30,7 +33,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * (K80 1, P100 2.5, V100 4, about Gavel's measured ratios) times a per-type jitter in [0.7, 1.3),
  * a scale factor of 1, 2, 4 or 8, remaining steps in [1,000, 101,000); 36 GPUs of each type per 100
  * jobs, so the jobs ask for about 3.5 times the cluster (oversubscribed, as Gavel's policies are
- * meant for).
+ * meant for). For a {@code -packed} objective the problem also has pairs that may share GPUs, as
+ * {@code SharingCandidates} would give at most: each job paired with up to 4 others of its scale
+ * factor, each running at [0.5, 0.95) of its speed alone while they share.
  *
  * <p>Run: {@code bin/yarn-dl bench GavelLpBenchmark}, or for a short look
  * {@code java -jar benchmarks/target/benchmarks.jar GavelLpBenchmark -f 1 -wi 2 -i 3}.
@@ -43,7 +48,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"-Xmx4g"})
 public class GavelLpBenchmark {
 
-    @Param({"gavel-max-min-fairness-perf", "gavel-min-total-duration-perf", "gavel-finish-time-fairness-perf"})
+    @Param({"gavel-max-min-fairness-perf", "gavel-min-total-duration-perf", "gavel-finish-time-fairness-perf",
+            "gavel-max-min-fairness-packed"})
     public String objective;
 
     @Param({"100", "1000"})
@@ -59,6 +65,9 @@ public class GavelLpBenchmark {
     public void buildProblem() {
         solver = GavelObjectives.objective(objective);
         problem = problem(jobs, seed);
+        if (GavelObjectives.objective(objective).sharesGpus()) {
+            problem = withPairs(problem, seed);
+        }
     }
 
     @Benchmark
@@ -85,5 +94,31 @@ public class GavelLpBenchmark {
         int gpus = Math.max(8, 36 * jobs / 100);
         return AllocationProblem.of(throughputs, scale, new int[] {gpus, gpus, gpus})
                 .withProgress(remaining, new double[jobs]);
+    }
+
+    /** The problem with up to 4 pairs per job among jobs of its scale factor, as the class comment says. */
+    static AllocationProblem withPairs(AllocationProblem problem, long seed) {
+        Random random = new Random(seed + 1);
+        int n = problem.jobCount();
+        int[] partners = new int[n];
+        List<SharingPair> pairs = new ArrayList<>();
+        for (int a = 0; a < n; a++) {
+            for (int b = a + 1; b < n && partners[a] < 4; b++) {
+                if (partners[b] < 4 && problem.scaleFactor(a) == problem.scaleFactor(b)) {
+                    pairs.add(new SharingPair(a, b, slowed(problem, a, random), slowed(problem, b, random)));
+                    partners[a]++;
+                    partners[b]++;
+                }
+            }
+        }
+        return problem.withPairs(pairs);
+    }
+
+    private static double[] slowed(AllocationProblem problem, int job, Random random) {
+        double[] speeds = new double[problem.typeCount()];
+        for (int k = 0; k < speeds.length; k++) {
+            speeds[k] = problem.throughput(job, k) * (0.5 + 0.45 * random.nextDouble());
+        }
+        return speeds;
     }
 }

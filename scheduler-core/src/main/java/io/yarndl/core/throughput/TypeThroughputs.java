@@ -89,17 +89,29 @@ public final class TypeThroughputs {
      * the job alone.
      */
     public double[] estimateSharing(JobView job, JobView other, List<String> gpuTypes, int workers, double[] alone) {
-        double[] estimate = new double[gpuTypes.size()];
-        String family = job.spec().modelFamily();
-        String otherFamily = other.spec().modelFamily();
-        for (int k = 0; k < estimate.length; k++) {
+        double[] ratios = sharingRatios(job.spec().modelFamily(), other.spec().modelFamily(), gpuTypes, workers);
+        for (int k = 0; k < ratios.length; k++) {
+            ratios[k] *= alone[k];
+        }
+        return ratios;
+    }
+
+    /**
+     * Per type, the profile's speed of {@code family} sharing its {@code workers} GPUs with
+     * {@code other} over its speed alone: 0 where the profile lacks either or the family alone is 0.
+     * It depends on the two families only, so callers pairing many jobs compute it once per pair of
+     * families.
+     */
+    public double[] sharingRatios(String family, String other, List<String> gpuTypes, int workers) {
+        double[] ratios = new double[gpuTypes.size()];
+        for (int k = 0; k < ratios.length; k++) {
             OptionalDouble single = profile.stepsPerSecond(family, workers, gpuTypes.get(k));
-            OptionalDouble shared = profile.colocatedStepsPerSecond(family, otherFamily, workers, gpuTypes.get(k));
+            OptionalDouble shared = profile.colocatedStepsPerSecond(family, other, workers, gpuTypes.get(k));
             if (single.isPresent() && single.getAsDouble() > 0 && shared.isPresent()) {
-                estimate[k] = alone[k] * shared.getAsDouble() / single.getAsDouble();
+                ratios[k] = shared.getAsDouble() / single.getAsDouble();
             }
         }
-        return estimate;
+        return ratios;
     }
 
     /** Mean of the newest samples on {@code type}, scaled to {@code workers}; NaN when it has none. */
