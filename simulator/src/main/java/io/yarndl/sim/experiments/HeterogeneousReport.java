@@ -50,33 +50,33 @@ final class HeterogeneousReport {
         md.append("### Heterogeneity-agnostic over heterogeneity-aware (above 1: aware is better)\n\n");
         md.append("| scenario | policy | avg JCT ratio | makespan ratio | the paper |\n");
         md.append("| --- | --- | ---: | ---: | --- |\n");
-        for (Map.Entry<Scenario, List<SummaryRow>> entry : results.entrySet()) {
-            for (String agnostic : AGNOSTIC) {
-                Optional<SummaryRow> blind = find(entry.getValue(), agnostic);
-                Optional<SummaryRow> aware = find(entry.getValue(), agnostic + "-perf");
-                if (blind.isPresent() && aware.isPresent()) {
-                    md.append(String.format(Locale.ROOT, "| %s | %s | %.2fx | %.2fx | %s |%n", entry.getKey().name(),
-                            agnostic + "(-perf)", blind.get().avgJctSec() / aware.get().avgJctSec(),
-                            blind.get().makespanSec() / aware.get().makespanSec(), entry.getKey().paper()));
-                }
-            }
-        }
+        ratios(md, AGNOSTIC, "", "-perf", "(-perf)", true);
         md.append('\n');
         md.append("### Aware over aware with space sharing (above 1: sharing GPUs is better)\n\n");
         md.append("| scenario | policy | avg JCT ratio | makespan ratio |\n");
         md.append("| --- | --- | ---: | ---: |\n");
+        ratios(md, PACKABLE, "-perf", "-packed", "-perf / -packed", false);
+        return md.toString();
+    }
+
+    /**
+     * One row per scenario and base name that has both variants: the variant named base + over over
+     * the one named base + under, in avg JCT and makespan, with the paper's claim where withPaper.
+     */
+    private void ratios(StringBuilder md, List<String> bases, String over, String under, String label,
+                        boolean withPaper) {
         for (Map.Entry<Scenario, List<SummaryRow>> entry : results.entrySet()) {
-            for (String base : PACKABLE) {
-                Optional<SummaryRow> alone = find(entry.getValue(), base + "-perf");
-                Optional<SummaryRow> packed = find(entry.getValue(), base + "-packed");
-                if (alone.isPresent() && packed.isPresent()) {
-                    md.append(String.format(Locale.ROOT, "| %s | %s | %.2fx | %.2fx |%n", entry.getKey().name(),
-                            base + "-perf / -packed", alone.get().avgJctSec() / packed.get().avgJctSec(),
-                            alone.get().makespanSec() / packed.get().makespanSec()));
+            for (String base : bases) {
+                Optional<SummaryRow> worse = find(entry.getValue(), base + over);
+                Optional<SummaryRow> better = find(entry.getValue(), base + under);
+                if (worse.isPresent() && better.isPresent()) {
+                    md.append(String.format(Locale.ROOT, "| %s | %s | %.2fx | %.2fx |%s%n", entry.getKey().name(),
+                            base + label, worse.get().avgJctSec() / better.get().avgJctSec(),
+                            worse.get().makespanSec() / better.get().makespanSec(),
+                            withPaper ? " " + entry.getKey().paper() + " |" : ""));
                 }
             }
         }
-        return md.toString();
     }
 
     /** Writes {@code heterogeneous.md} and {@code heterogeneous.csv} (one row per scenario and policy) under {@code out}. */

@@ -97,21 +97,28 @@ class GavelPolicyTest {
         assertTrue(second.target(waiting).runs(), second.target(waiting).reason());
     }
 
-    @Test
-    void aSolverFailureNeverFailsTheRound() {
-        AllocationObjective failing = new AllocationObjective() {
+    /** A Gavel policy of 360 s rounds whose objective, called name, solves with solve. */
+    private static GavelPolicy policyOf(String name, java.util.function.Function<AllocationProblem, TimeFractions> solve) {
+        AllocationObjective objective = new AllocationObjective() {
             @Override
             public String name() {
-                return "failing";
+                return name;
             }
 
             @Override
             public TimeFractions solve(AllocationProblem problem) {
-                throw new AllocationSolverException("failing", "no allocation", "INFEASIBLE");
+                return solve.apply(problem);
             }
         };
-        GavelPolicy policy = new GavelPolicy(new GavelObjectives.GavelObjective("gavel-failing", "failing", failing,
-                true), new TypeThroughputs(ThroughputProfile.gavel()), 360, new PackingPlacement());
+        return new GavelPolicy(new GavelObjectives.GavelObjective("gavel-" + name, name, objective, true),
+                new TypeThroughputs(ThroughputProfile.gavel()), 360, new PackingPlacement());
+    }
+
+    @Test
+    void aSolverFailureNeverFailsTheRound() {
+        GavelPolicy policy = policyOf("failing", problem -> {
+            throw new AllocationSolverException("failing", "no allocation", "INFEASIBLE");
+        });
         Plan plan = checked(policy, ONE_EACH, List.of(Jobs.job("j0").build(), Jobs.job("j1").submittedAt(1).build()));
         assertTrue(plan.target("j0").runs());
         assertTrue(plan.target("j1").runs());
@@ -122,20 +129,10 @@ class GavelPolicyTest {
     @Test
     void solvesOncePerRoundForTheSameJobsAndAgainWhenTheJobsChange() {
         int[] solves = new int[1];
-        AllocationObjective counting = new AllocationObjective() {
-            @Override
-            public String name() {
-                return "counting";
-            }
-
-            @Override
-            public TimeFractions solve(AllocationProblem problem) {
-                solves[0]++;
-                return new MaxMinFairness().solve(problem);
-            }
-        };
-        GavelPolicy policy = new GavelPolicy(new GavelObjectives.GavelObjective("gavel-counting", "counting", counting,
-                true), new TypeThroughputs(ThroughputProfile.gavel()), 360, new PackingPlacement());
+        GavelPolicy policy = policyOf("counting", problem -> {
+            solves[0]++;
+            return new MaxMinFairness().solve(problem);
+        });
         List<JobView> two = List.of(Jobs.job("j0").build(), Jobs.job("j1").submittedAt(1).build());
         checked(policy, ONE_EACH, two);
         checked(policy, at(ONE_EACH, 10), two);
