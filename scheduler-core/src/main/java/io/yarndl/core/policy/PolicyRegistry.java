@@ -1,5 +1,7 @@
 package io.yarndl.core.policy;
 
+import io.yarndl.core.placement.PlacementStrategies;
+import io.yarndl.core.placement.PlacementStrategy;
 import io.yarndl.core.policy.dl2.Dl2Events;
 import io.yarndl.core.policy.dl2.Dl2Policy;
 import io.yarndl.core.policy.dl2.OnceLoadedModel;
@@ -15,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -27,25 +30,40 @@ public final class PolicyRegistry {
     /** Names taken out, and why: asking for one says so instead of "unknown". */
     private final Map<String, String> withdrawn = new TreeMap<>();
 
-    /** The policies yarn-dl ships, {@code dl2} with the model shipped in the jar. */
+    /** The policies yarn-dl ships, {@code dl2} with the model shipped in the jar, placing by packing. */
     public static PolicyRegistry standard() {
+        return standard(PlacementStrategies.DEFAULT);
+    }
+
+    /** As {@link #standard()}, every policy placing with the strategy called {@code placement}. */
+    public static PolicyRegistry standard(String placement) {
         OnceLoadedModel shipped = OnceLoadedModel.shipped();
-        return standard(() -> Dl2Policy.load(shipped, Dl2Events.NONE));
+        return standard(strategy -> Dl2Policy.load(shipped, Dl2Events.NONE, strategy), GavelPolicy.DEFAULT_ROUND_SEC,
+                PlacementStrategies.named(placement));
     }
 
-    /** The policies yarn-dl ships, {@code dl2} made by {@code dl2} (a configured model, a driver's events). */
+    /**
+     * The policies yarn-dl ships, {@code dl2} made by {@code dl2} (a configured model, a driver's
+     * events), every policy placing by packing (dl2 as {@code dl2} places).
+     */
     public static PolicyRegistry standard(Supplier<SchedulingPolicy> dl2) {
-        return standard(dl2, GavelPolicy.DEFAULT_ROUND_SEC);
+        return standard(placement -> dl2.get(), GavelPolicy.DEFAULT_ROUND_SEC,
+                PlacementStrategies.named(PlacementStrategies.DEFAULT));
     }
 
-    /** As {@link #standard(Supplier)}, Gavel's policies with rounds of {@code gavelRoundSec} (a driver's setting). */
-    public static PolicyRegistry standard(Supplier<SchedulingPolicy> dl2, double gavelRoundSec) {
+    /**
+     * The policies yarn-dl ships: {@code dl2} made by {@code dl2} for a placement, Gavel's with rounds
+     * of {@code gavelRoundSec} (a driver's setting), and every policy putting its sizes on nodes with
+     * a strategy of its own from {@code placement}.
+     */
+    public static PolicyRegistry standard(Function<PlacementStrategy, SchedulingPolicy> dl2, double gavelRoundSec,
+                                          Supplier<PlacementStrategy> placement) {
         return new PolicyRegistry()
-                .register(FifoPolicy.NAME, FifoPolicy::new)
-                .register(DrfPolicy.NAME, DrfPolicy::new)
-                .register(OptimusPolicy.NAME, OptimusPolicy::new)
-                .register(Dl2Policy.NAME, dl2)
-                .registerAll(GavelPolicies.withRound(gavelRoundSec));
+                .register(FifoPolicy.NAME, () -> new FifoPolicy(placement.get()))
+                .register(DrfPolicy.NAME, () -> new DrfPolicy(placement.get()))
+                .register(OptimusPolicy.NAME, () -> new OptimusPolicy(placement.get()))
+                .register(Dl2Policy.NAME, () -> dl2.apply(placement.get()))
+                .registerAll(GavelPolicies.withRound(gavelRoundSec, placement));
     }
 
     /** Adds every policy of {@code factories} by its name. */

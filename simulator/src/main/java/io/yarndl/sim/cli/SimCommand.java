@@ -86,8 +86,14 @@ final class SimCommand implements Callable<Integer> {
             description = "Policies to compare, run in this order (default: ${DEFAULT-VALUE}).")
     List<String> policies;
 
+    @Option(names = "--placement", split = ",", paramLabel = "NAME",
+            description = "Placements to run every policy with, rows named policy/placement: packing (Optimus'),"
+                    + " ... (default: packing, rows named by the policy).")
+    List<String> placements;
+
     @Option(names = "--baseline", paramLabel = "NAME",
-            description = "Policy the 'avg JCT vs' ratios are taken against (default: the first of --policies).")
+            description = "Row the 'avg JCT vs' ratios are taken against, a policy or policy/placement (default:"
+                    + " the first row).")
     String baseline;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "42",
@@ -145,9 +151,8 @@ final class SimCommand implements Callable<Integer> {
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw usage("--out " + out + " exists and is not a folder");
         }
-        PolicyRegistry registry = new Dl2FallbackWarning(spec.commandLine().getErr(), "yarn-dl sim")
-                .registry(dl2Model);
-        List<String> names = checkedPolicies(registry);
+        Dl2FallbackWarning dl2Warning = new Dl2FallbackWarning(spec.commandLine().getErr(), "yarn-dl sim");
+        List<PolicyRuns.Run> runs = checkedRuns(checkedPolicies(dl2Warning.registry(dl2Model)));
 
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.printf("yarn-dl sim: %s on %s, interval %.0f s, resize overhead %.0f s, seed %d%n",
@@ -156,12 +161,13 @@ final class SimCommand implements Callable<Integer> {
         stdout.flush();
         RunReport.Written written;
         try (RunReport report = new RunReport(out, baseline)) {
-            for (int i = 0; i < names.size(); i++) {
-                String name = names.get(i);
-                String tag = String.format(Locale.ROOT, "[%d/%d] %s", i + 1, names.size(), name);
+            for (int i = 0; i < runs.size(); i++) {
+                PolicyRuns.Run run = runs.get(i);
+                String name = run.label();
+                String tag = String.format(Locale.ROOT, "[%d/%d] %s", i + 1, runs.size(), name);
                 stdout.println(tag + ": running");
                 stdout.flush();
-                SchedulingPolicy policy = registry.create(name);
+                SchedulingPolicy policy = dl2Warning.registry(dl2Model, run.placement()).create(run.policy());
                 HeapPeak.reset();
                 SimulationResult result;
                 try (Stream<TraceJob> jobsStream = openTrace(clusterSpec)) {
@@ -227,10 +233,22 @@ final class SimCommand implements Callable<Integer> {
                 throw usage(e.getMessage());
             }
         }
-        if (baseline != null && !names.contains(baseline)) {
-            throw usage("--baseline " + baseline + " is not among --policies " + String.join(",", names));
-        }
         return names;
+    }
+
+    /** Every policy with every placement; the baseline one of their rows. */
+    private List<PolicyRuns.Run> checkedRuns(List<String> names) {
+        List<PolicyRuns.Run> runs;
+        try {
+            runs = PolicyRuns.of(names, placements);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+        List<String> labels = runs.stream().map(PolicyRuns.Run::label).toList();
+        if (baseline != null && !labels.contains(baseline)) {
+            throw usage("--baseline " + baseline + " is not among the rows " + String.join(",", labels));
+        }
+        return runs;
     }
 
     private void checkTrace() {

@@ -1,10 +1,12 @@
 package io.yarndl.sim.dl2;
 
+import io.yarndl.core.placement.PlacementStrategies;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.dl2.Dl2Events;
 import io.yarndl.core.policy.dl2.Dl2Model;
 import io.yarndl.core.policy.dl2.Dl2Policy;
 import io.yarndl.core.policy.dl2.OnceLoadedModel;
+import io.yarndl.core.policy.gavel.GavelPolicy;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicReference;
@@ -37,8 +39,14 @@ public final class Dl2FallbackWarning implements Dl2Events {
      * model shipped in the jar when {@code model} is null.
      */
     public PolicyRegistry registry(Path model) {
+        return registry(model, PlacementStrategies.DEFAULT);
+    }
+
+    /** As {@link #registry(Path)}, every policy placing with the strategy called {@code placement}. */
+    public PolicyRegistry registry(Path model, String placement) {
         OnceLoadedModel source = model != null ? OnceLoadedModel.file(model) : OnceLoadedModel.shipped();
-        return PolicyRegistry.standard(() -> Dl2Policy.load(source, this));
+        return PolicyRegistry.standard(strategy -> Dl2Policy.load(source, this, strategy),
+                GavelPolicy.DEFAULT_ROUND_SEC, PlacementStrategies.named(placement));
     }
 
     @Override

@@ -9,6 +9,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -113,6 +114,21 @@ class SimulatorCliTest {
         assertEquals(0, r.status(), r.all());
         assertTrue(r.out().contains("synthetic-120 (shipped)"), r.out());
         assertTrue(r.out().contains("[1/1] fifo: 120 jobs"), r.out());
+    }
+
+    @Test
+    void everyPolicyRunsWithEveryPlacementInRowsNamedPolicySlashPlacement() throws IOException {
+        Path out = tmp.resolve("placements");
+        Run r = run("sim", "--trace", "synthetic", "--jobs", "20", "--policies", "fifo,optimus", "--placement",
+                "packing,spread", "--baseline", "fifo/packing", "--out", out.toString());
+        assertEquals(0, r.status(), r.all());
+        for (String row : List.of("fifo/packing", "fifo/spread", "optimus/packing", "optimus/spread")) {
+            assertTrue(r.out().contains("| " + row), "no row " + row + ":\n" + r.out());
+            assertTrue(Files.readString(out.resolve("summary.csv")).contains(row), row);
+        }
+        Run unknown = run("sim", "--policies", "fifo", "--placement", "scatter", "--out", out.toString());
+        assertEquals(SimulatorCli.EXIT_USAGE, unknown.status(), unknown.all());
+        assertTrue(unknown.err().contains("unknown placement 'scatter'; known: packing"), unknown.err());
     }
 
     @Test

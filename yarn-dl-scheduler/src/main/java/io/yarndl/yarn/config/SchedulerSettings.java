@@ -57,6 +57,7 @@ import org.apache.zookeeper.data.ACL;
  * @param gpuTypes          where each node's GPU type is read ({@link GpuTypeSettings})
  * @param gavelRound        the round of Gavel's policies ({@code gavel-*}): how long jobs keep the GPU
  *                          type and place they were given before the shares are solved and ranked again
+ * @param placement         how every policy puts its sizes on nodes ({@link PlacementSetting})
  */
 public record SchedulerSettings(
         String policy,
@@ -76,7 +77,8 @@ public record SchedulerSettings(
         boolean appSecretRequired,
         Duration recoveryNodeWait,
         GpuTypeSettings gpuTypes,
-        Duration gavelRound) {
+        Duration gavelRound,
+        String placement) {
 
     /** Prefix of every key this class reads. */
     public static final String PREFIX = SharedSettings.PREFIX;
@@ -152,18 +154,20 @@ public record SchedulerSettings(
     public static final long DEFAULT_GAVEL_ROUND_MS = 360_000;
     public static final long MIN_GAVEL_ROUND_MS = 100;
 
+    public static final String PLACEMENT = PlacementSetting.KEY;
+
     /** Every {@code yarn.dl.scheduler.*} key, in the order {@link #describe()} lists them. */
     public static final List<String> KEYS = List.of(POLICY, DL2_MODEL, INTERVAL_MS, QUEUES, PREEMPTION_GRACE_MS,
             POLICY_TIMEOUT_MS, POLICY_OVERRUN_LIMIT, POLICY_OVERRUN_FALLBACK, ZK_ADDRESS, ZK_ROOT, ZK_SESSION_TIMEOUT_MS, MAX_SAMPLES_PER_JOB, CHECKPOINT_INTERVAL_MS,
             CHECKPOINT_MAX_BYTES, ZK_ACL, ZK_AUTH, APP_SECRET_REQUIRED, RECOVERY_NODE_WAIT_MS, GPU_TYPE_ATTRIBUTE,
-            GPU_TYPES, GAVEL_ROUND_MS);
+            GPU_TYPES, GAVEL_ROUND_MS, PLACEMENT);
 
     /**
      * The default of each key as it is written in a configuration file. {@link #ZK_ADDRESS} maps to
      * the empty string: it has no value of its own and borrows the RM's; so do {@link #ZK_ACL} and
      * {@link #ZK_AUTH}. {@link #DL2_MODEL} maps to the empty string too: the shipped model.
      */
-    public static final Map<String, String> DEFAULTS = defaults();
+    public static final Map<String, String> DEFAULTS = SettingDefaults.all();
 
     /** Checks that nothing is missing and freezes the queue order; values are validated by {@link #from}. */
     public SchedulerSettings {
@@ -180,6 +184,7 @@ public record SchedulerSettings(
         Objects.requireNonNull(recoveryNodeWait, "recoveryNodeWait");
         Objects.requireNonNull(gpuTypes, "gpuTypes");
         Objects.requireNonNull(gavelRound, "gavelRound");
+        Objects.requireNonNull(placement, "placement");
         zkAcl = List.copyOf(Objects.requireNonNull(zkAcl, "zkAcl"));
         zkAuth = List.copyOf(Objects.requireNonNull(zkAuth, "zkAuth"));
     }
@@ -224,7 +229,8 @@ public record SchedulerSettings(
                         MIN_RECOVERY_NODE_WAIT_MS, "milliseconds")),
                 GpuTypeSettings.from(conf),
                 Duration.ofMillis(SettingValues.readLong(conf, GAVEL_ROUND_MS, DEFAULT_GAVEL_ROUND_MS, MIN_GAVEL_ROUND_MS,
-                        "milliseconds")));
+                        "milliseconds")),
+                PlacementSetting.read(conf));
     }
 
     /** One line for the RM log at start: every effective setting, by the key that sets it. */
@@ -250,7 +256,8 @@ public record SchedulerSettings(
                 + ", " + RECOVERY_NODE_WAIT_MS + "=" + recoveryNodeWait.toMillis()
                 + ", " + GPU_TYPE_ATTRIBUTE + "=" + gpuTypes.attribute()
                 + ", " + GPU_TYPES + "=" + gpuTypes.describeMapping()
-                + ", " + GAVEL_ROUND_MS + "=" + gavelRound.toMillis();
+                + ", " + GAVEL_ROUND_MS + "=" + gavelRound.toMillis()
+                + ", " + PLACEMENT + "=" + placement;
     }
 
     /** Longest a policy may take for one plan before the round is abandoned. */
@@ -358,31 +365,5 @@ public record SchedulerSettings(
                     "allowed: an absolute znode path below '/' such as /yarn-dl, with no trailing '/'");
         }
         return value;
-    }
-
-    private static Map<String, String> defaults() {
-        Map<String, String> defaults = new LinkedHashMap<>();
-        defaults.put(POLICY, DEFAULT_POLICY);
-        defaults.put(DL2_MODEL, "");
-        defaults.put(INTERVAL_MS, Long.toString(DEFAULT_INTERVAL_MS));
-        defaults.put(QUEUES, DEFAULT_QUEUES);
-        defaults.put(PREEMPTION_GRACE_MS, Long.toString(DEFAULT_PREEMPTION_GRACE_MS));
-        defaults.put(POLICY_TIMEOUT_MS, Long.toString(DEFAULT_POLICY_TIMEOUT_MS));
-        defaults.put(POLICY_OVERRUN_LIMIT, Integer.toString(PolicyGuard.DEFAULT_OVERRUN_LIMIT));
-        defaults.put(POLICY_OVERRUN_FALLBACK, PolicyGuard.DEFAULT_OVERRUN_FALLBACK);
-        defaults.put(ZK_ADDRESS, "");
-        defaults.put(ZK_ROOT, DEFAULT_ZK_ROOT);
-        defaults.put(ZK_SESSION_TIMEOUT_MS, Long.toString(DEFAULT_ZK_SESSION_TIMEOUT_MS));
-        defaults.put(MAX_SAMPLES_PER_JOB, Integer.toString(DEFAULT_MAX_SAMPLES_PER_JOB));
-        defaults.put(CHECKPOINT_INTERVAL_MS, Long.toString(DEFAULT_CHECKPOINT_INTERVAL_MS));
-        defaults.put(CHECKPOINT_MAX_BYTES, Long.toString(DEFAULT_CHECKPOINT_MAX_BYTES));
-        defaults.put(ZK_ACL, "");
-        defaults.put(ZK_AUTH, "");
-        defaults.put(APP_SECRET_REQUIRED, Boolean.toString(DEFAULT_APP_SECRET_REQUIRED));
-        defaults.put(RECOVERY_NODE_WAIT_MS, Long.toString(DEFAULT_RECOVERY_NODE_WAIT_MS));
-        defaults.put(GPU_TYPE_ATTRIBUTE, GpuTypeSettings.DEFAULT_ATTRIBUTE);
-        defaults.put(GPU_TYPES, "");
-        defaults.put(GAVEL_ROUND_MS, Long.toString(DEFAULT_GAVEL_ROUND_MS));
-        return Collections.unmodifiableMap(defaults);
     }
 }

@@ -1,5 +1,7 @@
 package io.yarndl.yarn.dl2;
 
+import io.yarndl.core.placement.PlacementStrategy;
+import io.yarndl.core.placement.packing.PackingPlacement;
 import io.yarndl.core.policy.SchedulingPolicy;
 import io.yarndl.core.policy.dl2.Dl2Events;
 import io.yarndl.core.policy.dl2.Dl2Policy;
@@ -42,11 +44,16 @@ public final class Dl2ModelSource {
      * this host is a fallback, not a scheduler that cannot start.
      */
     public SchedulingPolicy newPolicy() {
+        return newPolicy(new PackingPlacement());
+    }
+
+    /** As {@link #newPolicy()}, its sizes (and its fallback's) put on nodes by {@code placement}. */
+    public SchedulingPolicy newPolicy(PlacementStrategy placement) {
         try {
-            return Dl2Policy.load(model, events);
+            return Dl2Policy.load(model, events, placement);
         } catch (RuntimeException | LinkageError e) {
             return Dl2Policy.fallingBack("ONNX Runtime cannot run model " + describe() + " on this host: " + e,
-                    events);
+                    events, placement);
         }
     }
 

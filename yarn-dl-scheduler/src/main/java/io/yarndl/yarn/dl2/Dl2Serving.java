@@ -1,5 +1,6 @@
 package io.yarndl.yarn.dl2;
 
+import io.yarndl.core.placement.PlacementStrategies;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.dl2.Dl2Policy;
 import io.yarndl.yarn.config.SchedulerSettings;
@@ -21,6 +22,7 @@ public final class Dl2Serving {
     private final Dl2ModelSource source;
     private final ModelFileWatch watch;
     private final double gavelRoundSec;
+    private final String placement;
     private ModelReload reload;
 
     public Dl2Serving(SchedulerSettings settings, Dl2Metrics metrics) {
@@ -29,14 +31,17 @@ public final class Dl2Serving {
         // Stamped before the first load: a file replaced in between is then loaded again, never missed.
         this.watch = watchedModel(settings);
         this.gavelRoundSec = settings.gavelRound().toMillis() / 1000.0;
+        this.placement = settings.placement();
     }
 
     /**
-     * The policies, {@code dl2} served from the configured model, Gavel's with the configured round;
-     * not those that share GPUs between jobs, which YARN cannot run.
+     * The policies, {@code dl2} served from the configured model, Gavel's with the configured round,
+     * every one placing with the configured placement; not those that share GPUs between jobs, which
+     * YARN cannot run.
      */
     public PolicyRegistry registry() {
-        return PolicyRegistry.standard(source::newPolicy, gavelRoundSec).withoutGpuSharing();
+        return PolicyRegistry.standard(source::newPolicy, gavelRoundSec, PlacementStrategies.named(placement))
+                .withoutGpuSharing();
     }
 
     /** Reloads through {@code runner} when the watched file is replaced. */

@@ -99,11 +99,24 @@ class SchedulerSettingsTest {
                 "zk1:2181,zk2:2181/chroot", "/clusters/a/yarn-dl", Duration.ofSeconds(1), 10,
                 Duration.ofMillis(100), 65536, ZKUtil.parseACLs("sasl:rm:rwcda,world:anyone:r"), List.of(), true,
                 Duration.ZERO, new GpuTypeSettings("rm.yarn.io/accelerator",
-                        Map.of("gpu-host-1", "V100", "gpu-host-2:8041", "K80")), Duration.ofSeconds(10)),
+                        Map.of("gpu-host-1", "V100", "gpu-host-2:8041", "K80")), Duration.ofSeconds(10), "packing"),
                 settings);
         assertEquals("sasl:rm:rwcda,world:anyone:r", settings.describeAcl());
         assertEquals(List.of("root.gpu.dl-b", "root.dl", "root.gpu.dl-a"), List.copyOf(settings.queues()),
                 "queues keep the order they were configured in");
+    }
+
+    @Test
+    void unknownPlacementNamesTheKeyAndTheKnownOnes() {
+        Configuration conf = new Configuration(false);
+        conf.set(SchedulerSettings.HADOOP_ZK_ADDRESS, "zk1:2181");
+        conf.set(SchedulerSettings.PLACEMENT, "scatter");
+
+        InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> SchedulerSettings.from(conf, KNOWN));
+
+        assertTrue(e.getMessage().contains(SchedulerSettings.PLACEMENT + " = 'scatter' is not a known placement"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("known: packing"), e.getMessage());
     }
 
     @Test
@@ -290,7 +303,7 @@ class SchedulerSettingsTest {
                 + ", yarn.dl.scheduler.app-secret-required=false"
                 + ", yarn.dl.scheduler.recovery.node-wait-ms=120000,"
                 + " yarn.dl.scheduler.gpu-type-attribute=gpu-type, yarn.dl.scheduler.gpu-types=,"
-                + " yarn.dl.scheduler.gavel.round-ms=360000",
+                + " yarn.dl.scheduler.gavel.round-ms=360000, yarn.dl.scheduler.placement=packing",
                 line);
         for (String key : SchedulerSettings.KEYS) {
             assertTrue(line.contains(key + "="), key);

@@ -47,6 +47,8 @@ public final class Dl2Policy implements SchedulingPolicy {
     private final DecisionRecorder recorder;
     private final Dl2Events events;
     private final TargetPlacement placement;
+    /** How nodes are chosen, kept for the optimus fallback, which must place the same way. */
+    private final PlacementStrategy placementStrategy;
     private OptimusPolicy fallback;
     private String fallbackReason;
 
@@ -57,6 +59,7 @@ public final class Dl2Policy implements SchedulingPolicy {
         this.recorder = Objects.requireNonNull(recorder, "recorder");
         this.events = Objects.requireNonNull(events, "events");
         this.placement = new TargetPlacement(placement);
+        this.placementStrategy = placement;
         if (model == null) {
             fallBack(fallbackReason);
         } else {
@@ -77,10 +80,15 @@ public final class Dl2Policy implements SchedulingPolicy {
      * optimus's 13.03 h.
      */
     public static Dl2Policy serving(Dl2Model model, Dl2Events events) {
+        return serving(model, events, new PackingPlacement());
+    }
+
+    /** As {@link #serving(Dl2Model, Dl2Events)}, its sizes put on nodes by {@code placement}. */
+    public static Dl2Policy serving(Dl2Model model, Dl2Events events, PlacementStrategy placement) {
         long modelSeed = Long.parseUnsignedLong(paddedPrefix(model.card().model().sha256()), 16);
         return new Dl2Policy(Objects.requireNonNull(model, "model"), null,
                 snapshot -> ActionChooser.sampling(modelSeed ^ Double.doubleToLongBits(snapshot.timeSec()) * 0x9E3779B97F4A7C15L, 1.0),
-                DecisionRecorder.NONE, events, new PackingPlacement());
+                DecisionRecorder.NONE, events, placement);
     }
 
     /** Serves {@code model} choosing every action with {@code chooser} (tests, benchmarks, other decodings). */
@@ -97,8 +105,13 @@ public final class Dl2Policy implements SchedulingPolicy {
 
     /** A DL2 policy without a usable model: it runs {@code optimus} and tells {@code events} why. */
     public static Dl2Policy fallingBack(String reason, Dl2Events events) {
+        return fallingBack(reason, events, new PackingPlacement());
+    }
+
+    /** As {@link #fallingBack(String, Dl2Events)}, the fallback placing with {@code placement}. */
+    public static Dl2Policy fallingBack(String reason, Dl2Events events, PlacementStrategy placement) {
         return new Dl2Policy(null, Objects.requireNonNull(reason, "reason"), snapshot -> ActionChooser.greedy(),
-                DecisionRecorder.NONE, events, new PackingPlacement());
+                DecisionRecorder.NONE, events, placement);
     }
 
     /**
@@ -106,10 +119,15 @@ public final class Dl2Policy implements SchedulingPolicy {
      * {@code optimus} with the loader's reason.
      */
     public static Dl2Policy load(ModelSupplier source, Dl2Events events) {
+        return load(source, events, new PackingPlacement());
+    }
+
+    /** As {@link #load(ModelSupplier, Dl2Events)}, placing with {@code placement}. */
+    public static Dl2Policy load(ModelSupplier source, Dl2Events events, PlacementStrategy placement) {
         try {
-            return serving(source.load(), events);
+            return serving(source.load(), events, placement);
         } catch (ModelRejectedException e) {
-            return fallingBack(e.getMessage(), events);
+            return fallingBack(e.getMessage(), events, placement);
         }
     }
 
@@ -229,7 +247,7 @@ public final class Dl2Policy implements SchedulingPolicy {
 
     private void fallBack(String reason) {
         fallbackReason = reason;
-        fallback = new OptimusPolicy();
+        fallback = new OptimusPolicy(placementStrategy);
         events.fellBack(reason);
     }
 }
