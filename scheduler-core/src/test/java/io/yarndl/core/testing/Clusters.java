@@ -37,6 +37,16 @@ public final class Clusters {
         return new Node(id, "/default-rack", type, gpus(gpus), gpus(gpus));
     }
 
+    /** An idle node of {@code gpus} V100 GPUs in rack {@code rack}. */
+    public static Node inRack(String id, String rack, int gpus) {
+        return inRack(id, rack, "V100", gpus);
+    }
+
+    /** An idle node of {@code gpus} GPUs of GPU type {@code type} in rack {@code rack}. */
+    public static Node inRack(String id, String rack, String type, int gpus) {
+        return new Node(id, rack, type, gpus(gpus), gpus(gpus));
+    }
+
     public static ClusterSnapshot of(Node... nodes) {
         return new ClusterSnapshot(0, List.of(nodes));
     }
@@ -51,10 +61,15 @@ public final class Clusters {
     }
 
     /**
-     * 1 to 12 nodes of 1 to 8 GPUs, some partly taken by non-policy work, with vcores and memory
-     * drawn separately so that GPUs are not always the binding dimension.
+     * 1 to 12 V100 nodes of 1 to 8 GPUs in three racks, some partly taken by non-policy work, with
+     * vcores and memory drawn separately so that GPUs are not always the binding dimension.
      */
     public static ClusterSnapshot random(Random random) {
+        return random(random, "V100");
+    }
+
+    /** As {@link #random(Random)}, each node's GPU type drawn from {@code gpuTypes}. */
+    public static ClusterSnapshot random(Random random, String... gpuTypes) {
         int count = 1 + random.nextInt(12);
         List<Node> nodes = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
@@ -62,7 +77,9 @@ public final class Clusters {
             Resources capacity = Resources.of(gpus, 8 + random.nextInt(56), 32_768L * (1 + random.nextInt(8)));
             Resources taken = Resources.of(random.nextInt(gpus + 1) / 2, random.nextInt(capacity.vcores() / 2),
                     random.nextInt((int) (capacity.memoryMb() / 2)));
-            nodes.add(new Node("n" + i, "/rack-" + (i % 3), "V100", capacity, capacity.minus(taken)));
+            // One type draws nothing, so single-type clusters stay the ones each seed always gave.
+            String type = gpuTypes.length == 1 ? gpuTypes[0] : gpuTypes[random.nextInt(gpuTypes.length)];
+            nodes.add(new Node("n" + i, "/rack-" + (i % 3), type, capacity, capacity.minus(taken)));
         }
         return new ClusterSnapshot(0, nodes);
     }

@@ -4,9 +4,10 @@ import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.placement.NodeLedger;
 import java.util.Arrays;
 import java.util.PrimitiveIterator;
+import java.util.function.IntPredicate;
 
 /**
- * The nodes that can hold at least one task of a job, most free first, read from the ledger's
+ * The eligible nodes that can hold at least one task of a job, most free first, read from the ledger's
  * order only as far as a placement attempt needs: one placement call walks the cluster at most
  * once, however many node counts it tries.
  */
@@ -16,7 +17,7 @@ final class CandidateNodes {
     private final Resources oneTask;
     private final int tasksOfKind;
     private final double oneTaskSize;
-    private final String gpuType;
+    private final IntPredicate eligible;
     private final PrimitiveIterator.OfInt order;
     private int[] nodes = new int[16];
     private int count;
@@ -26,11 +27,11 @@ final class CandidateNodes {
     /**
      * @param oneTask     one task of the kind every node used must hold
      * @param tasksOfKind how many such tasks the job has
-     * @param gpuType     the only GPU type a candidate may have, or null for any
+     * @param eligible    which nodes, by ledger index, may be candidates at all (e.g. those of one GPU type)
      */
-    CandidateNodes(NodeLedger ledger, Resources oneTask, int tasksOfKind, String gpuType) {
+    CandidateNodes(NodeLedger ledger, Resources oneTask, int tasksOfKind, IntPredicate eligible) {
         this.ledger = ledger;
-        this.gpuType = gpuType;
+        this.eligible = eligible;
         this.oneTask = oneTask;
         this.tasksOfKind = tasksOfKind;
         this.oneTaskSize = ledger.sizeOf(oneTask);
@@ -73,8 +74,7 @@ final class CandidateNodes {
             exhausted = true;
             return;
         }
-        if (oneTask.fitsIn(ledger.free(node))
-                && (gpuType == null || gpuType.equals(ledger.node(node).acceleratorType()))) {
+        if (oneTask.fitsIn(ledger.free(node)) && eligible.test(node)) {
             if (count == nodes.length) {
                 nodes = Arrays.copyOf(nodes, count * 2);
             }

@@ -3,15 +3,14 @@ package io.yarndl.core.placement.packing;
 import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.job.Allocation;
 import io.yarndl.core.job.TaskCount;
+import io.yarndl.core.placement.GpuTypeChoice;
 import io.yarndl.core.placement.NodeLedger;
 import io.yarndl.core.placement.PlacementRequest;
-import io.yarndl.core.placement.PlacementStrategy;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
+import io.yarndl.core.placement.RestrictedPlacement;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.IntPredicate;
 
 /**
  * Optimus' packing placement (Peng et al., "Optimus: An Efficient Dynamic Resource Scheduler for
@@ -36,13 +35,13 @@ import java.util.TreeMap;
  *
  * <p>A job's GPU tasks stay on one GPU type. A request that names a type is packed on that
  * type's nodes; on a cluster of several types, one that names none is packed on the first type it
- * fits, trying the type it runs on now first ({@link #typesToTry}): type-unaware, but never split.
+ * fits, trying the type it runs on now first ({@link GpuTypeChoice}): type-unaware, but never split.
  *
  * <p>Cost per call: one walk down the ledger's order, stopping at the first node too small for
  * one task ({@link CandidateNodes}), and for each k tried one fit check per candidate visited,
  * usually about k. A job whose total demand exceeds the cluster's free total fails in O(1).
  */
-public final class PackingPlacement implements PlacementStrategy {
+public final class PackingPlacement implements RestrictedPlacement {
 
     public static final String NAME = "packing";
 
@@ -51,64 +50,20 @@ public final class PackingPlacement implements PlacementStrategy {
         return NAME;
     }
 
-    @Override
-    public Optional<Allocation> place(NodeLedger ledger, PlacementRequest request) {
-        TaskCount tasks = request.tasks();
-        if (tasks.tasks() == 0) {
-            return Optional.of(Allocation.NONE);
-        }
-        if (!request.totalDemand().fitsIn(ledger.totalFree())) {
-            return Optional.empty();
-        }
-        if (request.gpuType() != null || !request.usesGpus() || ledger.gpuTypes().size() < 2) {
-            return placeOnType(ledger, request, request.usesGpus() ? request.gpuType() : null);
-        }
-        for (String type : typesToTry(ledger, request)) {
-            Optional<Allocation> placed = placeOnType(ledger, request, type);
-            if (placed.isPresent()) {
-                return placed;
-            }
-        }
-        return Optional.empty();
-    }
-
     /**
-     * On a cluster of several GPU types, where a job that did not name one may go: the type it runs
-     * on now first (moving it costs a restart), then the others by most GPUs free, ties in the
-     * order the types appear among the nodes. Types without enough free GPUs for the job are not
-     * tried.
+     * Packs {@code request} on the nodes {@code eligible} accepts, ignoring the others: the rule
+     * above, with other rules (e.g. topology-aware placement, which tries a few racks at a time)
+     * choosing where it may look.
      */
-    static List<String> typesToTry(NodeLedger ledger, PlacementRequest request) {
-        long gpusNeeded = request.workerDemand().gpus() * (long) request.tasks().workers()
-                + request.psDemand().gpus() * (long) request.tasks().ps();
-        String currentType = null;
-        for (String nodeId : request.current().byNode().keySet()) {
-            int index = ledger.indexOf(nodeId);
-            if (index >= 0) {
-                currentType = ledger.node(index).acceleratorType();
-                break;
-            }
-        }
-        String keep = currentType;
-        List<String> types = new ArrayList<>();
-        for (String type : ledger.gpuTypes()) {
-            if (ledger.freeGpus(type) >= gpusNeeded) {
-                types.add(type);
-            }
-        }
-        types.sort(Comparator.comparing((String type) -> !type.equals(keep))
-                .thenComparing(type -> -ledger.freeGpus(type)));
-        return types;
-    }
-
-    private Optional<Allocation> placeOnType(NodeLedger ledger, PlacementRequest request, String gpuType) {
+    @Override
+    public Optional<Allocation> placeOn(NodeLedger ledger, PlacementRequest request, IntPredicate eligible) {
         TaskCount tasks = request.tasks();
         int maxNodes = Math.min(ledger.size(), Math.max(tasks.workers(), tasks.ps()));
         // With k <= max(p, w) every node used holds at least one task of the more numerous kind.
         boolean mostlyWorkers = tasks.workers() >= tasks.ps();
         CandidateNodes candidates = new CandidateNodes(ledger,
                 mostlyWorkers ? request.workerDemand() : request.psDemand(),
-                mostlyWorkers ? tasks.workers() : tasks.ps(), gpuType);
+                mostlyWorkers ? tasks.workers() : tasks.ps(), eligible);
         int[] chosen = new int[maxNodes];
         for (int k = 1; k <= maxNodes; k++) {
             if (!candidates.mayHoldAll() || candidates.exhausted() && candidates.count() < k) {

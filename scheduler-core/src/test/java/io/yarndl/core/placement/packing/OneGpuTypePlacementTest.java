@@ -12,11 +12,12 @@ import io.yarndl.core.placement.PlacementRequest;
 import io.yarndl.core.testing.Clusters;
 import io.yarndl.core.testing.Jobs;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Packing on a cluster of several GPU types never splits a job's GPU tasks over two types. */
+/**
+ * Which GPU type packing picks on a cluster of several; that it never splits a job over two is in
+ * {@link io.yarndl.core.testing.PlacementStrategyContract}, which {@link PackingPlacementTest} runs.
+ */
 class OneGpuTypePlacementTest {
 
     private static final ClusterSnapshot MIXED = Clusters.of(typed("v0", "V100", 2), typed("k0", "K80", 2),
@@ -29,22 +30,10 @@ class OneGpuTypePlacementTest {
     }
 
     @Test
-    void leavesAJobWaitingRatherThanSplittingItOverTwoTypes() {
-        // 5 GPUs are free in all, but no one type has 5.
-        assertEquals(Optional.empty(), packing.place(NodeLedger.of(MIXED), workers(5)));
-    }
-
-    @Test
     void packsAJobThatNamesNoTypeOnTheTypeWithTheMostFreeGpus() {
         Allocation placed = packing.place(NodeLedger.of(MIXED), workers(3)).orElseThrow();
         assertEquals(Map.of("k0", 2, "k1", 1), Map.of("k0", placed.byNode().get("k0").workers(),
                 "k1", placed.byNode().get("k1").workers()));
-    }
-
-    @Test
-    void putsAJobOnTheTypeItNames() {
-        Allocation placed = packing.place(NodeLedger.of(MIXED), workers(2).onGpuType("V100")).orElseThrow();
-        assertEquals(Set.of("v0"), placed.byNode().keySet());
     }
 
     @Test

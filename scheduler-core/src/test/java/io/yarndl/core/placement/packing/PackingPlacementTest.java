@@ -12,23 +12,21 @@ import io.yarndl.core.job.TaskCount;
 import io.yarndl.core.placement.NodeLedger;
 import io.yarndl.core.placement.PlacementRequest;
 import io.yarndl.core.testing.Clusters;
-import io.yarndl.core.testing.Jobs;
-import java.util.ArrayList;
-import java.util.List;
+import io.yarndl.core.testing.PlacementStrategyContract;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-class PackingPlacementTest {
+class PackingPlacementTest extends PlacementStrategyContract {
 
-    private final PackingPlacement packing = new PackingPlacement();
+    PackingPlacementTest() {
+        super(new PackingPlacement());
+    }
 
     @Test
     void putsAJobOnOneNodeWhenTheLargestHoldsIt() {
         NodeLedger ledger = NodeLedger.of(Clusters.of(node("n0", 4), node("n1", 8), node("n2", 2)));
 
-        Allocation placed = packing.place(ledger, request(0, 6)).orElseThrow();
+        Allocation placed = strategy.place(ledger, withServers(0, 6)).orElseThrow();
 
         assertEquals(Map.of("n1", new TaskCount(6, 0)), placed.byNode());
         assertEquals(Clusters.gpus(2), ledger.free(1));
@@ -38,7 +36,7 @@ class PackingPlacementTest {
     void usesTheFewestNodesWhenNoSingleNodeHoldsTheJob() {
         NodeLedger ledger = NodeLedger.of(Clusters.uniform(4, 4));
 
-        Allocation placed = packing.place(ledger, request(0, 6)).orElseThrow();
+        Allocation placed = strategy.place(ledger, withServers(0, 6)).orElseThrow();
 
         assertEquals(Map.of("n0", new TaskCount(3, 0), "n1", new TaskCount(3, 0)), placed.byNode());
     }
@@ -47,7 +45,7 @@ class PackingPlacementTest {
     void balancesServersAndWorkersAcrossTheNodesItUses() {
         NodeLedger ledger = NodeLedger.of(Clusters.uniform(3, 4));
 
-        Allocation placed = packing.place(ledger, request(2, 6)).orElseThrow();
+        Allocation placed = strategy.place(ledger, withServers(2, 6)).orElseThrow();
 
         assertEquals(Map.of("n0", new TaskCount(3, 1), "n1", new TaskCount(3, 1)), placed.byNode());
     }
@@ -56,7 +54,7 @@ class PackingPlacementTest {
     void givesExtraWorkersToNodesWithoutAnExtraServer() {
         NodeLedger ledger = NodeLedger.of(Clusters.uniform(3, 4));
 
-        Allocation placed = packing.place(ledger, request(3, 5)).orElseThrow();
+        Allocation placed = strategy.place(ledger, withServers(3, 5)).orElseThrow();
 
         // 3 servers and 5 workers on two nodes: 2+1 servers, 2+3 workers, four tasks each.
         assertEquals(Map.of("n0", new TaskCount(2, 2), "n1", new TaskCount(3, 1)), placed.byNode());
@@ -66,7 +64,7 @@ class PackingPlacementTest {
     void prefersNodesWithMoreFreeResourcesOverNodeOrder() {
         NodeLedger ledger = NodeLedger.of(Clusters.of(node("n0", 8, 2), node("n1", 8, 6), node("n2", 8, 6)));
 
-        Allocation placed = packing.place(ledger, request(0, 3)).orElseThrow();
+        Allocation placed = strategy.place(ledger, withServers(0, 3)).orElseThrow();
 
         assertEquals(Map.of("n1", new TaskCount(3, 0)), placed.byNode());
     }
@@ -79,45 +77,15 @@ class PackingPlacementTest {
                 node("n1", 4));
         NodeLedger ledger = NodeLedger.of(cluster);
 
-        Allocation placed = packing.place(ledger, request(1, 3)).orElseThrow();
+        Allocation placed = strategy.place(ledger, withServers(1, 3)).orElseThrow();
 
         assertEquals(Map.of("n1", new TaskCount(3, 1)), placed.byNode());
     }
 
-    @Test
-    void leavesTheLedgerUntouchedWhenNoNodeCountWorks() {
-        ClusterSnapshot snapshot = Clusters.of(node("n0", 2), node("n1", 2), node("n2", 2));
-        NodeLedger ledger = NodeLedger.of(snapshot);
-        // Six GPUs are free in total, but no node holds a 3-GPU worker.
-        PlacementRequest wide = new PlacementRequest("j", new TaskCount(1, 0), Clusters.gpus(3), Resources.ZERO,
-                Allocation.NONE);
-
-        assertEquals(Optional.empty(), packing.place(ledger, wide));
-        assertEquals(Optional.empty(), packing.place(ledger, request(0, 7)));
-        for (int i = 0; i < ledger.size(); i++) {
-            assertEquals(snapshot.nodes().get(i).available(), ledger.free(i));
-        }
-        assertEquals(snapshot.totalAvailable(), ledger.totalFree());
-    }
-
-    @Test
-    void neverExceedsAnyNodesAvailableResourcesAndSharesStayBalanced() {
-        for (int seed = 0; seed < 300; seed++) {
-            Random random = new Random(seed);
-            ClusterSnapshot snapshot = Clusters.random(random);
-            NodeLedger ledger = NodeLedger.of(snapshot);
-            List<Allocation> placements = new ArrayList<>();
-            List<PlacementRequest> requests = new ArrayList<>();
-            for (int j = 0; j < 15; j++) {
-                PlacementRequest request = randomRequest(random, "j" + j);
-                packing.place(ledger, request).ifPresent(placed -> {
-                    assertBalanced(request.tasks(), placed);
-                    placements.add(placed);
-                    requests.add(request);
-                });
-            }
-            assertWithinAvailable(snapshot, placements, requests, "seed " + seed);
-        }
+    /** Packing's own rule: every node's share of servers and of workers is the floor or ceiling of an even split. */
+    @Override
+    protected void checkPlacement(PlacementRequest request, Allocation placed) {
+        assertBalanced(request.tasks(), placed);
     }
 
     private static void assertBalanced(TaskCount tasks, Allocation placed) {
@@ -133,31 +101,5 @@ class PackingPlacementTest {
             maxTasks = Math.max(maxTasks, share.tasks());
         }
         assertTrue(maxTasks - minTasks <= 1, placed::toString);
-    }
-
-    private static void assertWithinAvailable(ClusterSnapshot snapshot, List<Allocation> placements,
-                                              List<PlacementRequest> requests, String context) {
-        for (Node node : snapshot.nodes()) {
-            Resources used = Resources.ZERO;
-            for (int i = 0; i < placements.size(); i++) {
-                TaskCount share = placements.get(i).byNode().getOrDefault(node.id(), TaskCount.NONE);
-                used = used.plus(requests.get(i).workerDemand().times(share.workers()))
-                        .plus(requests.get(i).psDemand().times(share.ps()));
-            }
-            Resources total = used;
-            assertTrue(total.fitsIn(node.available()), () -> context + ": " + node.id() + " used " + total);
-        }
-    }
-
-    private static PlacementRequest randomRequest(Random random, String id) {
-        int ps = random.nextInt(3);
-        int workers = 1 + random.nextInt(8);
-        Resources worker = Resources.of(random.nextInt(3), 1 + random.nextInt(8), 1_024L * (1 + random.nextInt(32)));
-        return new PlacementRequest(id, new TaskCount(workers, ps), worker, Jobs.PS_DEMAND, Allocation.NONE);
-    }
-
-    private static PlacementRequest request(int ps, int workers) {
-        return new PlacementRequest("j", new TaskCount(workers, ps), Clusters.gpus(1), Jobs.PS_DEMAND,
-                Allocation.NONE);
     }
 }
