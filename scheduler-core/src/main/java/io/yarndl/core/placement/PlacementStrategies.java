@@ -1,6 +1,8 @@
 package io.yarndl.core.placement;
 
 import io.yarndl.core.placement.packing.PackingPlacement;
+import io.yarndl.core.placement.spread.SpreadPlacement;
+import io.yarndl.core.placement.topology.TopologyAwarePlacement;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,6 +15,9 @@ import java.util.function.Supplier;
  * with one of them ({@code yarn.dl.scheduler.placement} in the ResourceManager, {@code --placement}
  * in the simulator). A name gives a factory, so each policy instance gets a strategy of its own
  * (a strategy may keep state, as a learned one does).
+ *
+ * <p>{@code interference-aware} and {@code marl} (the multi-agent RL placement) are not built yet:
+ * asking for them fails here with the list of the names that exist ({@code docs/placement.md}).
  */
 public final class PlacementStrategies {
 
@@ -23,6 +28,8 @@ public final class PlacementStrategies {
 
     static {
         BY_NAME.put(PackingPlacement.NAME, PackingPlacement::new);
+        BY_NAME.put(SpreadPlacement.NAME, SpreadPlacement::new);
+        BY_NAME.put(TopologyAwarePlacement.NAME, TopologyAwarePlacement::new);
     }
 
     private PlacementStrategies() {

@@ -87,8 +87,9 @@ final class SimCommand implements Callable<Integer> {
     List<String> policies;
 
     @Option(names = "--placement", split = ",", paramLabel = "NAME",
-            description = "Placements to run every policy with, rows named policy/placement: packing (Optimus'),"
-                    + " ... (default: packing, rows named by the policy).")
+            description = "Placements to run every policy with, rows named policy/placement: packing (Optimus':"
+                    + " fewest nodes), spread (one task per node), topology-aware (fewest racks, then fewest nodes)"
+                    + " (default: packing, rows named by the policy).")
     List<String> placements;
 
     @Option(names = "--baseline", paramLabel = "NAME",

@@ -25,7 +25,7 @@ class PolicyRunsTest {
     void anUnknownOrRepeatedPlacementIsRefusedNamingTheKnownOnes() {
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
                 () -> PolicyRuns.of(List.of("fifo"), List.of("scatter")));
-        assertTrue(unknown.getMessage().contains("unknown placement 'scatter'; known: packing"), unknown.getMessage());
+        assertTrue(unknown.getMessage().contains("unknown placement 'scatter'; known: packing, spread, topology-aware"), unknown.getMessage());
         assertThrows(IllegalArgumentException.class, () -> PolicyRuns.of(List.of("fifo"), List.of("packing", "packing")));
     }
 }

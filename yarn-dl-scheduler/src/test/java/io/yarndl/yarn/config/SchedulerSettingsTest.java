@@ -116,7 +116,7 @@ class SchedulerSettingsTest {
 
         assertTrue(e.getMessage().contains(SchedulerSettings.PLACEMENT + " = 'scatter' is not a known placement"),
                 e.getMessage());
-        assertTrue(e.getMessage().contains("known: packing"), e.getMessage());
+        assertTrue(e.getMessage().contains("known: packing, spread, topology-aware"), e.getMessage());
     }
 
     @Test
