@@ -25,6 +25,7 @@ import io.yarndl.core.throughput.ThroughputProfile;
 import io.yarndl.demo.cluster.DlClusterOptions;
 import io.yarndl.demo.cluster.DlMiniCluster;
 import io.yarndl.it.support.GpuTypedNodeManager;
+import io.yarndl.it.support.LiveContainers;
 import io.yarndl.it.support.MiniClusterExtension;
 import io.yarndl.it.support.Poll;
 import io.yarndl.it.toyam.ToyAmOptions;
@@ -45,8 +46,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
-import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp;
-import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainerState;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -186,25 +185,12 @@ class GpuTypesInResourceManagerTest {
         return gavel.stepsPerSecond(family, 4, "K80").orElseThrow() / gavel.stepsPerSecond(family, 4, "V100").orElseThrow();
     }
 
-    /** The nodes of the job's running worker containers (not its AM), as the scheduler holds them, sorted. */
     private static List<String> workerNodes(ApplicationId application) {
-        RMApp app = CLUSTER.get().resourceManager().getRMContext().getRMApps().get(application);
-        if (app == null || app.getCurrentAppAttempt() == null) {
-            return List.of();
-        }
-        var attempt = scheduler().getApplicationAttempt(app.getCurrentAppAttempt().getAppAttemptId());
-        if (attempt == null) {
-            return List.of();
-        }
-        return attempt.getLiveContainers().stream()
-                .filter(container -> !container.isAMContainer() && container.getState() == RMContainerState.RUNNING)
-                .map(container -> scheduler().getNode(container.getAllocatedNode()).getNodeName())
-                .sorted().toList();
+        return LiveContainers.workerNodes(CLUSTER.get(), application);
     }
 
     private static Set<String> planned(ApplicationId application) {
-        JobPlan plan = scheduler().planBook().current().jobs().get(application.toString());
-        return plan == null ? Set.of() : plan.placement().byNode().keySet();
+        return LiveContainers.plannedNodes(CLUSTER.get(), application);
     }
 
     private static List<ProgressSample> samples(ApplicationId application) {
