@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "heterogeneous", sortOptions = false, usageHelpAutoWidth = true, usageHelpWidth = 100,
         mixinStandardHelpOptions = true,
-        description = {"Compares Gavel's policies (aware and agnostic) with fifo, drf and optimus on mixed GPU"
+        description = {"Compares Gavel's policies (aware, agnostic, and with space sharing) with fifo, drf, optimus"
+                + " and dl2 on mixed GPU"
                 + " clusters: Gavel's static trace at 4:4:4 and 12:0:0 V100:P100:K80, Gavel's continuous"
                 + " workload at 36:36:36, and Sia's Philly and Saturn workloads on Sia's T4/A100/RTX cluster."
                 + " Prints a markdown table and writes it, with a CSV, under --out."},
