@@ -12,6 +12,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 /**
  * Measured training speeds of known model families per GPU type, the prior a policy uses for a
@@ -121,6 +123,20 @@ public final class ThroughputProfile {
     public OptionalDouble colocatedStepsPerSecond(String family, String other, int workers, String gpuType) {
         Double speed = colocated.get(new Key(family + PAIR + other, workers, normalise(gpuType)));
         return speed == null ? OptionalDouble.empty() : OptionalDouble.of(speed);
+    }
+
+    /** The families the isolated table names, sorted; what a caller walks to list every measured pair. */
+    public SortedSet<String> families() {
+        SortedSet<String> families = new TreeSet<>();
+        stepsPerSecond.keySet().forEach(key -> families.add(key.family()));
+        return Collections.unmodifiableSortedSet(families);
+    }
+
+    /** The GPU types the isolated table names, upper case, sorted. */
+    public SortedSet<String> gpuTypes() {
+        SortedSet<String> types = new TreeSet<>();
+        stepsPerSecond.keySet().forEach(key -> types.add(key.gpuType()));
+        return Collections.unmodifiableSortedSet(types);
     }
 
     /** How many (family, workers, type) rows it holds. */
