@@ -10,7 +10,7 @@ import java.util.Map;
  * pairwise terms), fitted by {@link InterferenceTrainer} on Gavel's measured pairs, its output
  * clamped to [0, 1].
  *
- * <p><b>Sharing a GPU, used for sharing a server.</b> Gavel measured two jobs time-sharing one GPU;
+ * <p><b>Sharing a GPU, used for sharing a server.</b> Gavel measured two jobs sharing one GPU at once;
  * the placements put jobs on the same server, each on GPUs of its own. The second contends for a
  * subset of what the first does: the host's CPU cores (input pipelines), memory bandwidth, PCIe
  * and the network, but not the GPU's cores and memory. So the model's figure is read as a bound:
