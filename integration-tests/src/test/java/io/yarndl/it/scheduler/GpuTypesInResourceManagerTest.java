@@ -1,7 +1,6 @@
 package io.yarndl.it.scheduler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -102,23 +101,15 @@ class GpuTypesInResourceManagerTest {
 
     @BeforeAll
     static void startNodeManagersOfTwoGpuTypes() throws Exception {
-        assertNotEquals(GpuTypedNodeManager.nodeHost(V100_HOST), GpuTypedNodeManager.nodeHost(K80_HOST),
-                "this machine names " + K80_HOST + " like " + V100_HOST + ": the two NodeManagers would share one"
-                        + " host and so one set of node attributes");
-        DlMiniCluster cluster = CLUSTER.get();
-        v100 = GpuTypedNodeManager.start(cluster.yarnConf(), V100_HOST, "V100", cluster.workDir());
-        k80 = GpuTypedNodeManager.start(cluster.yarnConf(), K80_HOST, "K80", cluster.workDir());
-        Poll.until("both NodeManagers registered", TIMEOUT,
-                () -> cluster.resourceManager().getRMContext().getRMNodes().size() == 2);
+        GpuTypedNodeManager[] started = GpuTypedNodeManager.startTwo(CLUSTER.get(), V100_HOST, "V100", K80_HOST, "K80",
+                TIMEOUT);
+        v100 = started[0];
+        k80 = started[1];
     }
 
     @AfterAll
     static void stopNodeManagers() {
-        for (GpuTypedNodeManager nodeManager : new GpuTypedNodeManager[] {k80, v100}) {
-            if (nodeManager != null) {
-                nodeManager.close();
-            }
-        }
+        GpuTypedNodeManager.stopAll(v100, k80);
     }
 
     private static DeepLearningScheduler scheduler() {

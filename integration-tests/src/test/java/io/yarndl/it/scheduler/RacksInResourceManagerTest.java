@@ -1,7 +1,6 @@
 package io.yarndl.it.scheduler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import io.yarndl.core.cluster.ClusterSnapshot;
 import io.yarndl.core.cluster.Node;
@@ -101,22 +100,15 @@ class RacksInResourceManagerTest {
 
     @BeforeAll
     static void startNodeManagersInTwoRacks() throws Exception {
-        assertNotEquals(GpuTypedNodeManager.nodeHost(HOST_A), GpuTypedNodeManager.nodeHost(HOST_B),
-                "this machine names " + HOST_B + " like " + HOST_A + ": the two NodeManagers would share one host");
-        DlMiniCluster cluster = CLUSTER.get();
-        nodeA = GpuTypedNodeManager.start(cluster.yarnConf(), HOST_A, "V100", cluster.workDir());
-        nodeB = GpuTypedNodeManager.start(cluster.yarnConf(), HOST_B, "V100", cluster.workDir());
-        Poll.until("both NodeManagers registered", TIMEOUT,
-                () -> cluster.resourceManager().getRMContext().getRMNodes().size() == 2);
+        GpuTypedNodeManager[] started = GpuTypedNodeManager.startTwo(CLUSTER.get(), HOST_A, "V100", HOST_B, "V100",
+                TIMEOUT);
+        nodeA = started[0];
+        nodeB = started[1];
     }
 
     @AfterAll
     static void stopNodeManagersAndForgetTheRacks() {
-        for (GpuTypedNodeManager nodeManager : new GpuTypedNodeManager[] {nodeB, nodeA}) {
-            if (nodeManager != null) {
-                nodeManager.close();
-            }
-        }
+        GpuTypedNodeManager.stopAll(nodeA, nodeB);
         // The cluster stops after this; later classes resolve racks with their own configuration.
         resetRackResolver();
     }

@@ -1,10 +1,12 @@
 package io.yarndl.it.support;
 
+import io.yarndl.demo.cluster.DlMiniCluster;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.service.Service;
 import org.apache.hadoop.yarn.api.records.NodeId;
@@ -107,5 +109,32 @@ public final class GpuTypedNodeManager implements AutoCloseable {
     @Override
     public void close() {
         nodeManager.stop();
+    }
+
+    /**
+     * Starts two NodeManagers on hosts of their own, {@code hostA} and {@code hostB}, typed as given,
+     * and waits until the ResourceManager knows both. Fails first when this machine names the two
+     * hosts alike, since they would then share one host and one set of node attributes.
+     */
+    public static GpuTypedNodeManager[] startTwo(DlMiniCluster cluster, String hostA, String typeA, String hostB,
+                                                 String typeB, Duration timeout) throws Exception {
+        if (nodeHost(hostA).equals(nodeHost(hostB))) {
+            throw new IllegalStateException("this machine names " + hostB + " like " + hostA
+                    + ": the two NodeManagers would share one host and so one set of node attributes");
+        }
+        GpuTypedNodeManager a = start(cluster.yarnConf(), hostA, typeA, cluster.workDir());
+        GpuTypedNodeManager b = start(cluster.yarnConf(), hostB, typeB, cluster.workDir());
+        Poll.until("both NodeManagers registered", timeout,
+                () -> cluster.resourceManager().getRMContext().getRMNodes().size() == 2);
+        return new GpuTypedNodeManager[] {a, b};
+    }
+
+    /** Stops each of nodeManagers that started, last first. */
+    public static void stopAll(GpuTypedNodeManager... nodeManagers) {
+        for (int i = nodeManagers.length - 1; i >= 0; i--) {
+            if (nodeManagers[i] != null) {
+                nodeManagers[i].close();
+            }
+        }
     }
 }
