@@ -26,7 +26,8 @@ import java.util.function.Supplier;
  *
  * <p>Each queue gets an instance of its own: a policy that learns per job (Optimus) forgets the
  * jobs it is not given, and one shared instance would refit every queue's jobs every round. Their
- * learned states are disjoint by job and are saved as one ({@link Learning}).
+ * learned states (and the time each job received, for Gavel) are disjoint by job and are saved as
+ * one ({@link Learning}).
  */
 public class PerQueuePolicy implements SchedulingPolicy {
 
@@ -150,10 +151,13 @@ public class PerQueuePolicy implements SchedulingPolicy {
         @Override
         public PolicyState saveState() {
             Map<String, PolicyState.FittedJob> jobs = new HashMap<>();
+            PolicyState.Rounds rounds = PolicyState.Rounds.NONE;
             for (SchedulingPolicy policy : instances()) {
-                jobs.putAll(((LearningPolicy) policy).saveState().jobs());
+                PolicyState state = ((LearningPolicy) policy).saveState();
+                jobs.putAll(state.jobs());
+                rounds = rounds.with(state.rounds());
             }
-            return new PolicyState(name(), jobs);
+            return new PolicyState(name(), jobs, rounds);
         }
 
         @Override

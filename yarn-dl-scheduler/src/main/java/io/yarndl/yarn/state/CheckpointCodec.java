@@ -18,20 +18,24 @@ import java.util.zip.GZIPOutputStream;
  * byte work, so a lost ZooKeeper connection does not concern it.
  *
  * <pre>{@code
- * {"format":3,"writtenAtMillis":1732200000000,"policy":"optimus","modelVersion":null,"rounds":42,
+ * {"format":4,"writtenAtMillis":1732200000000,"policy":"optimus","modelVersion":null,"rounds":42,
  *  "plan":{"timeSec":1732200000.0,"policy":"optimus","jobs":[{"jobId":"application_1_0001","workers":2,"ps":0,
  *          "placement":{"node-1":{"workers":2,"ps":0}},"reason":"marginal gain 0.8"}]},
  *  "policyState":{"policy":"optimus","jobs":{"application_1_0001":{
  *          "curve":{"b0":0.01,"b1":1.0,"b2":0.1,"lossScale":2.3,"samplesUsed":40},
  *          "speed":{"form":"all-reduce","coefficients":[0.1,0.02],"globalBatch":128},
  *          "fittedStep":1200,"fittedSamples":40,"fittedUpTo":1732199990.0,
- *          "fittedConfigurations":[{"workers":2,"ps":0}]}}},
+ *          "fittedConfigurations":[{"workers":2,"ps":0}]}},
+ *          "rounds":{"roundStartSec":"-Infinity","lastCallSec":"NaN","received":{}}},
  *  "samples":{"application_1_0001":{"stride":1,"aged":0,"archive":[],
  *          "recent":[[1732199990.0,1200,0.83,4.2,2,0,"V100"]]}},
  *  "carriedOver":{"dlNodes":["node-1"],"sizes":{"application_1_0001":[[1732199990.0,2,0,2,0]]},
  *          "targetChanges":{"application_1_0001":[[1732199980.0,2,0,"marginal gain 0.8"]]}}}
  * }</pre>
  * ({@code carriedOver}: see {@link CarriedOverJson}; format 1 had no such field and reads as carrying nothing over.)
+ * {@code policyState.rounds} is Gavel's round bookkeeping (empty as above for Optimus): when the
+ * round began, the last call, and per key (a job id, or {@code host|guest}) the time received,
+ * e.g. {@code "received":{"application_1_0001":{"inSystemSec":720.0,"onTypeSec":{"V100":360.0}}}}.
  * Every field is required and unknown ones are refused; {@code modelVersion}, {@code policyState},
  * and a job's {@code curve} and {@code speed} may be {@code null}. Samples are arrays
  * {@code [timeSec, step, loss, stepsPerSecond, workers, ps, gpuType]} of exactly that length, to keep the
@@ -126,6 +130,8 @@ public final class CheckpointCodec {
      *       format 1 checkpoint carried nothing over, so it gets an empty one.</li>
      *   <li>2 to 3: format 3 added each sample's GPU type, its seventh value; samples of format 2
      *       did not say it, so each gets {@code null} (untagged).</li>
+     *   <li>3 to 4: format 4 added {@code policyState.rounds} (Gavel's received time); a format 3
+     *       state had none, so it gets the bookkeeping of no round: nothing received.</li>
      * </ul>
      */
     JsonNode migrated(int format, JsonNode tree) throws UnreadableCheckpointException {
@@ -140,6 +146,16 @@ public final class CheckpointCodec {
         if (format <= 2 && tree instanceof ObjectNode object) {
             SamplesJson.untaggedFromFormatTwo(object.get("samples"));
             object.put("format", 3);
+        }
+        if (format <= 3 && tree instanceof ObjectNode object) {
+            if (object.get("policyState") instanceof ObjectNode state) {
+                if (state.has(PolicyStateJson.ROUNDS_FIELD)) {
+                    throw malformed(new JsonProblem("unknown field 'policyState." + PolicyStateJson.ROUNDS_FIELD
+                            + "' in a format " + format + " checkpoint"));
+                }
+                state.set(PolicyStateJson.ROUNDS_FIELD, json.tree(PolicyStateJson.NO_ROUNDS));
+            }
+            object.put("format", 4);
         }
         return tree;
     }

@@ -11,10 +11,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The checkpoint's {@code policyState}: what the policy learned of each job, by application id.
- * A job's {@code curve} and {@code speed} are {@code null} until fitted.
+ * The checkpoint's {@code policyState}: what the policy learned of each job, by application id
+ * (Optimus), and its round bookkeeping (Gavel; format 4 on). A job's {@code curve} and
+ * {@code speed} are {@code null} until fitted.
  */
-record PolicyStateJson(String policy, Map<String, FittedJob> jobs) {
+record PolicyStateJson(String policy, Map<String, FittedJob> jobs, Rounds rounds) {
+
+    /** The field format 4 added, and the value a state of an older format reads with. */
+    static final String ROUNDS_FIELD = "rounds";
+    static final Rounds NO_ROUNDS = Rounds.of(PolicyState.Rounds.NONE);
 
     record FittedJob(@JsonSetter(nulls = Nulls.SET) Curve curve, @JsonSetter(nulls = Nulls.SET) Speed speed,
                      long fittedStep, int fittedSamples, double fittedUpTo, List<PlanJson.Count> fittedConfigurations) {
@@ -55,10 +60,36 @@ record PolicyStateJson(String policy, Map<String, FittedJob> jobs) {
         }
     }
 
+    /** Gavel's round bookkeeping: when the round began, the last call, the time received by key. */
+    record Rounds(double roundStartSec, double lastCallSec, Map<String, Received> received) {
+
+        static Rounds of(PolicyState.Rounds rounds) {
+            Map<String, Received> received = new LinkedHashMap<>();
+            rounds.received().forEach((key, time) -> received.put(key,
+                    new Received(time.inSystemSec(), time.onTypeSec())));
+            return new Rounds(rounds.roundStartSec(), rounds.lastCallSec(), received);
+        }
+
+        PolicyState.Rounds toRounds() throws JsonProblem {
+            Map<String, PolicyState.Received> times = new LinkedHashMap<>();
+            for (Map.Entry<String, Received> entry : received.entrySet()) {
+                Received time = entry.getValue();
+                times.put(entry.getKey(), CheckpointJson.constructed("policyState.rounds.received." + entry.getKey(),
+                        () -> new PolicyState.Received(time.inSystemSec, time.onTypeSec)));
+            }
+            return CheckpointJson.constructed("policyState.rounds",
+                    () -> new PolicyState.Rounds(times, roundStartSec, lastCallSec));
+        }
+    }
+
+    /** The time one key received: in the system, and on each GPU type. */
+    record Received(double inSystemSec, Map<String, Double> onTypeSec) {
+    }
+
     static PolicyStateJson of(PolicyState state) {
         Map<String, FittedJob> jobs = new LinkedHashMap<>();
         state.jobs().forEach((id, job) -> jobs.put(id, FittedJob.of(job)));
-        return new PolicyStateJson(state.policy(), jobs);
+        return new PolicyStateJson(state.policy(), jobs, Rounds.of(state.rounds()));
     }
 
     PolicyState toPolicyState() throws JsonProblem {
@@ -66,6 +97,7 @@ record PolicyStateJson(String policy, Map<String, FittedJob> jobs) {
         for (Map.Entry<String, FittedJob> job : jobs.entrySet()) {
             fitted.put(job.getKey(), job.getValue().toFittedJob("policyState.jobs." + job.getKey()));
         }
-        return CheckpointJson.constructed("policyState", () -> new PolicyState(policy, fitted));
+        PolicyState.Rounds bookkeeping = rounds.toRounds();
+        return CheckpointJson.constructed("policyState", () -> new PolicyState(policy, fitted, bookkeeping));
     }
 }

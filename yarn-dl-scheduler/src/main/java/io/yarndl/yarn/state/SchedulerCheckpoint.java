@@ -31,9 +31,10 @@ public record SchedulerCheckpoint(int format, long writtenAtMillis, String polic
 
     /**
      * The format this scheduler writes; formats 1 (no {@code carriedOver}, read as carrying nothing
-     * over) and 2 (samples without their GPU type, read as untagged) are read too.
+     * over), 2 (samples without their GPU type, read as untagged) and 3 (no Gavel round bookkeeping
+     * in the policy state, read as nothing received) are read too.
      */
-    public static final int CURRENT_FORMAT = 3;
+    public static final int CURRENT_FORMAT = 4;
 
     public SchedulerCheckpoint {
         Objects.requireNonNull(policy, "policy");

@@ -53,6 +53,23 @@ class PolicyRunnerTest {
     }
 
     @Test
+    void gavelsRoundBookkeepingIsSavedAndCarriedToTheRunnerOfARestartedScheduler() throws Exception {
+        String gavel = "gavel-max-min-fairness";
+        PolicyState saved;
+        try (PolicyRunner before = new PolicyRunner(PolicyRegistry.standard(), gavel, Duration.ofSeconds(5))) {
+            before.plan(EMPTY, List.of());
+            before.plan(new ClusterSnapshot(100, List.of()), List.of());
+            saved = before.lastState().orElseThrow();
+        }
+        assertEquals(new PolicyState.Rounds(Map.of(), 0, 100), saved.rounds());
+
+        try (PolicyRunner after = new PolicyRunner(PolicyRegistry.standard(), gavel, Duration.ofSeconds(5))) {
+            assertTrue(after.restore(saved).isEmpty());
+            assertEquals(saved.rounds(), after.lastState().orElseThrow().rounds());
+        }
+    }
+
+    @Test
     void theInstanceThatReplacesAnOverrunningPolicyKeepsWhatTheOldOneLearned() throws Exception {
         try (PolicyRunner runner = runner(true, Duration.ofMillis(300))) {
             runner.plan(EMPTY, List.of());

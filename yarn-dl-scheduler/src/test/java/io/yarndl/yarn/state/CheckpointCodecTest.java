@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
+import io.yarndl.core.policy.PolicyState;
 import io.yarndl.yarn.round.PlanBook;
 import io.yarndl.yarn.status.SizePoint;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -59,6 +60,34 @@ class CheckpointCodecTest {
     }
 
     @Test
+    void gavelsReceivedTimeAndRoundStartRoundTripExactly() throws Exception {
+        SchedulerCheckpoint gavel = Checkpoints.gavel();
+        assertEquals(gavel, codec.decode(codec.encode(gavel), LIMIT));
+    }
+
+    @Test
+    void aFormatThreeCheckpointReadsWithNothingReceivedAndMayNotHoldRounds() throws Exception {
+        ObjectNode tree = (ObjectNode) MAPPER.readTree(codec.json(Checkpoints.gavel()));
+        tree.put("format", 3);
+        assertTrue(refusedJson(MAPPER.writeValueAsString(tree), CheckpointProblem.MALFORMED).getMessage()
+                .contains("'policyState.rounds' in a format 3"));
+        ((ObjectNode) tree.get("policyState")).remove("rounds");
+
+        SchedulerCheckpoint read = codec.decode(CheckpointCodec.gzip(MAPPER.writeValueAsBytes(tree)), LIMIT);
+
+        assertEquals(PolicyState.Rounds.NONE, read.policyState().rounds());
+        assertEquals(Checkpoints.gavel().plan(), read.plan());
+    }
+
+    @Test
+    void receivedTimeARecordRefusesIsMalformedNamingTheKey() {
+        String json = new String(codec.json(Checkpoints.gavel()), StandardCharsets.UTF_8)
+                .replace("{\"K80\":0.1,", "{\"K80\":null,");
+        String message = refusedJson(json, CheckpointProblem.MALFORMED).getMessage();
+        assertTrue(message.contains("policyState.rounds.received.application_1732200000000_0001"), message);
+    }
+
+    @Test
     void equalCheckpointsEncodeToEqualBytes() {
         assertArrayEquals(codec.encode(Checkpoints.rich()), codec.encode(Checkpoints.rich()));
     }
@@ -97,7 +126,7 @@ class CheckpointCodecTest {
         refusedJson("[1,2,3]", CheckpointProblem.MALFORMED);
         refusedJson("", CheckpointProblem.MALFORMED);
         refusedJson(richJson() + "{}", CheckpointProblem.MALFORMED);
-        refusedJson(richJson().replace("{\"format\":3,", "{\"format\":3,\"format\":3,"), CheckpointProblem.MALFORMED);
+        refusedJson(richJson().replace("{\"format\":4,", "{\"format\":4,\"format\":3,"), CheckpointProblem.MALFORMED);
     }
 
     @Test
@@ -160,6 +189,7 @@ class CheckpointCodecTest {
     void aFormatOneCheckpointReadsAsTheSameCheckpointCarryingNothingOver() throws Exception {
         ObjectNode tree = (ObjectNode) MAPPER.readTree(codec.json(Checkpoints.rich()));
         tree.remove("carriedOver");
+        ((ObjectNode) tree.get("policyState")).remove("rounds");
         tree.put("format", 1);
 
         SchedulerCheckpoint read = codec.decode(CheckpointCodec.gzip(MAPPER.writeValueAsBytes(tree)), LIMIT);
@@ -172,7 +202,7 @@ class CheckpointCodecTest {
 
     @Test
     void aFormatOneCheckpointWithFieldsOfALaterFormatIsMalformed() {
-        String json = richJson().replace("{\"format\":3,", "{\"format\":1,");
+        String json = richJson().replace("{\"format\":4,", "{\"format\":1,");
         assertTrue(refusedJson(json, CheckpointProblem.MALFORMED).getMessage().contains("'carriedOver'"));
     }
 
@@ -225,13 +255,13 @@ class CheckpointCodecTest {
 
     @Test
     void olderAndNewerFormatsAreUnsupportedSayingWhichAndThatTheSchedulerStartsFresh() {
-        for (int format : new int[] {0, 4}) {
-            String json = richJson().replace("{\"format\":3,", "{\"format\":" + format + ",");
+        for (int format : new int[] {0, 5}) {
+            String json = richJson().replace("{\"format\":4,", "{\"format\":" + format + ",");
             String message = refusedJson(json, CheckpointProblem.UNSUPPORTED_FORMAT).getMessage();
             assertTrue(message.contains("format " + format + " is " + (format == 0 ? "older" : "newer")), message);
             assertTrue(message.contains("starts fresh and relearns"), message);
         }
-        refusedJson("{\"format\":4,\"whatever\":\"a later layout\"}", CheckpointProblem.UNSUPPORTED_FORMAT);
+        refusedJson("{\"format\":5,\"whatever\":\"a later layout\"}", CheckpointProblem.UNSUPPORTED_FORMAT);
         refusedJson("{\"format\":\"1\"}", CheckpointProblem.MALFORMED);
     }
 }

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
  * The checkpoint's stored format, pinned by files the hand-written codec wrote: a scheduler must
  * read the checkpoint its predecessor left in ZooKeeper, and equal checkpoints must encode to equal
  * bytes, so the codec writes exactly these bytes and reads them back. The format 2 files are what
- * schedulers before the samples' GPU type wrote: they must still read.
+ * schedulers before the samples' GPU type wrote, the format 3 files what schedulers before Gavel's
+ * received time was saved wrote: they must still read.
  */
 class CheckpointFormatTest {
 
@@ -21,12 +22,25 @@ class CheckpointFormatTest {
 
     @Test
     void writesAndReadsTheStoredFormatOfARichCheckpoint() throws Exception {
-        assertStored(Checkpoints.rich(), "rich-checkpoint-format-3.json");
+        assertStored(Checkpoints.rich(), "rich-checkpoint-format-4.json");
+    }
+
+    @Test
+    void writesAndReadsTheStoredFormatOfAGavelCheckpointWithTheTimeItsJobsReceived() throws Exception {
+        assertStored(Checkpoints.gavel(), "gavel-checkpoint-format-4.json");
     }
 
     @Test
     void writesAndReadsTheStoredFormatOfAnEmptyCheckpoint() throws Exception {
-        assertStored(Checkpoints.empty(), "empty-checkpoint-format-3.json");
+        assertStored(Checkpoints.empty(), "empty-checkpoint-format-4.json");
+    }
+
+    @Test
+    void readsTheCheckpointsAnEarlierSchedulerWroteInFormatThreeWithNothingReceived() throws Exception {
+        assertEquals(Checkpoints.rich(), codec.decode(CheckpointCodec.gzip(
+                resource("rich-checkpoint-format-3.json").getBytes(StandardCharsets.UTF_8)), LIMIT));
+        assertEquals(Checkpoints.empty(), codec.decode(CheckpointCodec.gzip(
+                resource("empty-checkpoint-format-3.json").getBytes(StandardCharsets.UTF_8)), LIMIT));
     }
 
     @Test

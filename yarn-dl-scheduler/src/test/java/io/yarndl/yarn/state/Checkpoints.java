@@ -49,6 +49,24 @@ final class Checkpoints {
                 new PolicyState("optimus", fitted), samples, carriedOver());
     }
 
+    /**
+     * A Gavel policy's checkpoint: the time its jobs and one pair sharing GPUs received, mid-round,
+     * one job not charged yet.
+     */
+    static SchedulerCheckpoint gavel() {
+        String policy = "gavel-max-min-fairness-perf";
+        Plan plan = Plan.of(1_732_200_000.25, policy, List.of(JobPlan.placed(JOB_A,
+                new Allocation(Map.of("node-1", new TaskCount(1, 0))), "runs on V100"), JobPlan.waiting(JOB_B, "waits")));
+        Map<String, PolicyState.Received> received = new LinkedHashMap<>();
+        received.put(JOB_A, new PolicyState.Received(720.5, Map.of("V100", 360.0, "K80", 0.1)));
+        received.put(JOB_A + "|" + JOB_B, new PolicyState.Received(120, Map.of("V100", 1e-300)));
+        received.put(JOB_B, new PolicyState.Received(0, Map.of()));
+        PolicyState state = new PolicyState(policy, Map.of(),
+                new PolicyState.Rounds(received, 1_732_199_880.0, 1_732_200_000.25));
+        return SchedulerCheckpoint.current(1_732_200_000_300L, policy, null, 7, plan, state, Map.of(),
+                CarriedOver.NONE);
+    }
+
     /** Two nodes, and two jobs' sizes and target changes interleaved in time, as rounds record them. */
     static CarriedOver carriedOver() {
         return new CarriedOver(new TreeSet<>(List.of("node-2", "node-1")),

@@ -1,12 +1,14 @@
 package io.yarndl.core.policy.gavel;
 
 import io.yarndl.core.cluster.ClusterSnapshot;
+import io.yarndl.core.cluster.Node;
 import io.yarndl.core.job.JobView;
 import io.yarndl.core.placement.NodeLedger;
 import io.yarndl.core.placement.PlacementStrategy;
 import io.yarndl.core.policy.JobPlan;
+import io.yarndl.core.policy.LearningPolicy;
 import io.yarndl.core.policy.Plan;
-import io.yarndl.core.policy.SchedulingPolicy;
+import io.yarndl.core.policy.PolicyState;
 import io.yarndl.core.throughput.TypeThroughputs;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -42,13 +44,20 @@ import java.util.Set;
  * the ResourceManager refuses these policies ({@code PolicyRegistry#withoutGpuSharing}).
  *
  * <p><b>State.</b> Unlike the stateless policies, it remembers how long each job has run on each
- * type ({@link ReceivedTime}) and the current round's assignment; both live in memory, so the plan
- * depends on the calls before it. After a restart it starts from nothing received.
+ * type ({@link ReceivedTime}) and the current round's assignment, so the plan depends on the calls
+ * before it. It saves ({@link #saveState}) the time received under each key, when the round began
+ * and when it last charged time, in {@link PolicyState#rounds()}; a restored instance finishes the
+ * round instead of starting one at once and ranks as the saved one would. The round's assignment is
+ * not saved: on its first call a restored instance takes each job's current allocation (its nodes'
+ * type) as what ran, which is what the driver enforced, and charges the time since the last call to
+ * it, the restart included (the jobs' containers kept running). Two jobs sharing GPUs are then
+ * charged each alone, as an allocation does not say whose GPUs it shares; the ResourceManager, the
+ * only driver that restarts, never shares GPUs.
  *
  * <p><b>Failures.</b> A solver failure or a problem it cannot solve never fails the round: the
  * round runs with no LP shares, which ranks jobs by arrival, and says so in each job's reason.
  */
-public final class GavelPolicy implements SchedulingPolicy {
+public final class GavelPolicy implements LearningPolicy {
 
     /** Gavel's round length: six minutes. */
     public static final double DEFAULT_ROUND_SEC = 360;
@@ -64,6 +73,8 @@ public final class GavelPolicy implements SchedulingPolicy {
     private double lastCallSec = Double.NaN;
     private double roundStartSec = Double.NEGATIVE_INFINITY;
     private Solved solved;
+    /** Set by {@link #restoreState}: the next call reads what runs from the jobs' allocations. */
+    private boolean runningUnknown;
 
     /**
      * @param objective   one of {@link GavelObjectives}, which also names the policy
@@ -94,6 +105,10 @@ public final class GavelPolicy implements SchedulingPolicy {
     @Override
     public Plan plan(ClusterSnapshot snapshot, List<JobView> jobs) {
         double now = snapshot.timeSec();
+        if (runningUnknown) {
+            running = fromAllocations(snapshot, jobs);
+            runningUnknown = false;
+        }
         if (!Double.isNaN(lastCallSec)) {
             received.charge(now - lastCallSec, present, running);
         }
@@ -137,6 +152,48 @@ public final class GavelPolicy implements SchedulingPolicy {
         }
         running = nowRunning;
         return Plan.inJobOrder(now, name(), jobs, decisions);
+    }
+
+    @Override
+    public PolicyState saveState() {
+        return new PolicyState(name(), Map.of(), new PolicyState.Rounds(received.saved(present), roundStartSec,
+                lastCallSec));
+    }
+
+    @Override
+    public Set<String> restoreState(PolicyState state) {
+        if (!state.policy().equals(name())) {
+            throw new IllegalArgumentException("policy " + name() + " cannot restore the state of " + state.policy());
+        }
+        PolicyState.Rounds rounds = state.rounds();
+        Set<String> dropped = received.restore(rounds.received());
+        present = new HashSet<>(rounds.received().keySet());
+        present.removeAll(dropped);
+        // A start no call could have made would stop rounds for good (+Infinity) or compare false (NaN).
+        roundStartSec = rounds.roundStartSec() < Double.POSITIVE_INFINITY ? rounds.roundStartSec()
+                : Double.NEGATIVE_INFINITY;
+        lastCallSec = Double.isFinite(rounds.lastCallSec()) ? rounds.lastCallSec() : Double.NaN;
+        running = new HashMap<>();
+        solved = null;
+        runningUnknown = true;
+        return dropped;
+    }
+
+    /** Each job that holds nodes, all of one type, with that type: what ran, as far as allocations tell. */
+    private static Map<String, String> fromAllocations(ClusterSnapshot snapshot, List<JobView> jobs) {
+        Map<String, String> typeOf = new HashMap<>();
+        for (Node node : snapshot.nodes()) {
+            typeOf.put(node.id(), node.acceleratorType());
+        }
+        Map<String, String> ran = new HashMap<>();
+        for (JobView job : jobs) {
+            Set<String> types = new HashSet<>();
+            job.allocation().byNode().keySet().forEach(node -> types.add(typeOf.get(node)));
+            if (types.size() == 1 && !types.contains(null)) {
+                ran.put(PriorityRound.key(job.id()), types.iterator().next());
+            }
+        }
+        return ran;
     }
 
     /** The LP's answer for a set of jobs, kept for the round unless the jobs change. */
