@@ -187,6 +187,9 @@ class ElasticSchedulingTest {
 
         // Written with the job's own credentials, as a buggy AM would: nobody else may write there.
         String progress = DlMiniCluster.ZK_ROOT + "/jobs/" + app + "/progress";
+        // The toy AM logs a tick before it writes the tick's record: wait for the record itself.
+        Poll.until("the job's first progress record", TIMEOUT,
+                () -> cluster().curator().checkExists().forPath(progress) != null);
         AppZkCredentials own = new AppZkCredentials(app.toString(), client.secretOf(app));
         try (CuratorFramework asTheJob = CuratorFrameworkFactory.builder().connectString(cluster().zkConnect())
                 .authorization(AppZkCredentials.SCHEME, own.authBytes()).retryPolicy(new RetryNTimes(3, 100)).build()) {
