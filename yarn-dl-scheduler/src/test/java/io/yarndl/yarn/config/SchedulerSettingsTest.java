@@ -1,8 +1,6 @@
 package io.yarndl.yarn.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,34 +22,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class SchedulerSettingsTest {
 
-    private static final Set<String> KNOWN = Set.of("fifo", "drf", "optimus");
-
-    /** A configuration with nothing but a ZooKeeper address, the one setting without a default. */
-    private static Configuration minimal() {
-        Configuration conf = new Configuration(false);
-        conf.set(SchedulerSettings.HADOOP_ZK_ADDRESS, "zk1:2181");
-        return conf;
-    }
-
-    private static InvalidSettingException rejected(String key, String value) {
-        Configuration conf = minimal();
-        conf.set(key, value);
-        return assertThrows(InvalidSettingException.class, () -> SchedulerSettings.from(conf, KNOWN));
-    }
-
-    private static void assertNames(InvalidSettingException error, String key, String value, String... allowed) {
-        String message = error.getMessage();
-        assertTrue(message.startsWith(key + " = '" + value + "' "), message);
-        for (String fragment : allowed) {
-            assertTrue(message.contains(fragment), () -> "'" + fragment + "' missing from: " + message);
-        }
-        assertEquals(key, error.key());
-        assertEquals(value, error.value());
-    }
+    private static final Set<String> KNOWN = SettingsFixtures.KNOWN;
 
     @Test
     void appliesEveryDefaultWhenOnlyZooKeeperIsSet() {
-        SchedulerSettings settings = SchedulerSettings.from(minimal(), KNOWN);
+        SchedulerSettings settings = SchedulerSettings.from(SettingsFixtures.minimal(), KNOWN);
 
         assertEquals("optimus", settings.policy());
         assertEquals(Duration.ofSeconds(5), settings.interval());
@@ -121,7 +96,7 @@ class SchedulerSettingsTest {
 
     @Test
     void unknownPolicyListsTheKnownOnesSorted() {
-        InvalidSettingException error = rejected(SchedulerSettings.POLICY, "optimsu");
+        InvalidSettingException error = SettingsFixtures.rejected(SchedulerSettings.POLICY, "optimsu");
 
         assertEquals("yarn.dl.scheduler.policy = 'optimsu' is not a known policy; known: drf, fifo, optimus",
                 error.getMessage());
@@ -129,15 +104,15 @@ class SchedulerSettingsTest {
 
     @Test
     void anOverrunFallbackThatIsNoPolicyOrANegativeLimitIsRefusedNamingTheKey() {
-        assertNames(rejected(SchedulerSettings.POLICY_OVERRUN_FALLBACK, "sjf"), SchedulerSettings.POLICY_OVERRUN_FALLBACK,
+        SettingsFixtures.assertNames(SettingsFixtures.rejected(SchedulerSettings.POLICY_OVERRUN_FALLBACK, "sjf"), SchedulerSettings.POLICY_OVERRUN_FALLBACK,
                 "sjf", "known: drf, fifo, optimus");
-        assertNames(rejected(SchedulerSettings.POLICY_OVERRUN_LIMIT, "-1"), SchedulerSettings.POLICY_OVERRUN_LIMIT,
+        SettingsFixtures.assertNames(SettingsFixtures.rejected(SchedulerSettings.POLICY_OVERRUN_LIMIT, "-1"), SchedulerSettings.POLICY_OVERRUN_LIMIT,
                 "-1", "from 0 to 1000");
     }
 
     @Test
     void aPolicyThatOverrunsThreeRoundsInARowFallsBackToFifoByDefault() {
-        PolicyGuard guard = SchedulerSettings.from(minimal(), KNOWN).policyGuard();
+        PolicyGuard guard = SchedulerSettings.from(SettingsFixtures.minimal(), KNOWN).policyGuard();
 
         assertEquals(new PolicyGuard(Duration.ofSeconds(10), 3, "fifo"), guard);
     }
@@ -145,21 +120,21 @@ class SchedulerSettingsTest {
     @ParameterizedTest
     @ValueSource(strings = {"Optimus", "", "gavel"})
     void policyNamesAreCaseSensitiveAndMustBeRegistered(String value) {
-        assertNames(rejected(SchedulerSettings.POLICY, value), SchedulerSettings.POLICY, value,
+        SettingsFixtures.assertNames(SettingsFixtures.rejected(SchedulerSettings.POLICY, value), SchedulerSettings.POLICY, value,
                 "known: drf, fifo, optimus");
     }
 
     @Test
     void defaultPolicyMustAlsoBeKnown() {
         InvalidSettingException error = assertThrows(InvalidSettingException.class,
-                () -> SchedulerSettings.from(minimal(), Set.of("fifo")));
+                () -> SchedulerSettings.from(SettingsFixtures.minimal(), Set.of("fifo")));
 
         assertEquals("yarn.dl.scheduler.policy = 'optimus' is not a known policy; known: fifo", error.getMessage());
     }
 
     @Test
     void singleArgumentFactoryKnowsTheShippedPolicies() {
-        Configuration conf = minimal();
+        Configuration conf = SettingsFixtures.minimal();
         conf.set(SchedulerSettings.POLICY, "fifo");
 
         assertEquals("fifo", SchedulerSettings.from(conf).policy());
@@ -185,7 +160,7 @@ class SchedulerSettingsTest {
         "yarn.dl.scheduler.recovery.node-wait-ms | 2m        | an integer >= 0 (milliseconds)",
     })
     void numericKeysNameTheKeyValueAndRange(String key, String value, String allowed) {
-        assertNames(rejected(key, value), key, value, "allowed: " + allowed);
+        SettingsFixtures.assertNames(SettingsFixtures.rejected(key, value), key, value, "allowed: " + allowed);
     }
 
     @ParameterizedTest
@@ -197,14 +172,14 @@ class SchedulerSettingsTest {
         "yarn.dl.scheduler.max-samples-per-job",
     })
     void emptyNumberIsAnErrorNotTheDefault(String key) {
-        InvalidSettingException error = rejected(key, "");
+        InvalidSettingException error = SettingsFixtures.rejected(key, "");
 
-        assertNames(error, key, "", "is not an integer", "allowed: an integer");
+        SettingsFixtures.assertNames(error, key, "", "is not an integer", "allowed: an integer");
     }
 
     @Test
     void numbersMayCarrySurroundingBlanks() {
-        Configuration conf = minimal();
+        Configuration conf = SettingsFixtures.minimal();
         conf.set(SchedulerSettings.INTERVAL_MS, " 250 ");
 
         assertEquals(Duration.ofMillis(250), SchedulerSettings.from(conf, KNOWN).interval());
@@ -214,20 +189,20 @@ class SchedulerSettingsTest {
     @ValueSource(strings = {"dl", "root", "root.", "root..dl", "root.dl.", "default.dl", "root.dl,", "root.dl,,root.x",
         "", "root.my queue", "ROOT.dl"})
     void queuesMustBeFullPaths(String value) {
-        assertNames(rejected(SchedulerSettings.QUEUES, value), SchedulerSettings.QUEUES, value,
+        SettingsFixtures.assertNames(SettingsFixtures.rejected(SchedulerSettings.QUEUES, value), SchedulerSettings.QUEUES, value,
                 "allowed: a comma-separated list of full queue paths such as root.dl");
     }
 
     @Test
     void queueErrorSaysWhichEntryIsWrong() {
-        InvalidSettingException error = rejected(SchedulerSettings.QUEUES, "root.dl, dl2");
+        InvalidSettingException error = SettingsFixtures.rejected(SchedulerSettings.QUEUES, "root.dl, dl2");
 
         assertTrue(error.getMessage().contains("names 'dl2', which is not a full queue path"), error.getMessage());
     }
 
     @Test
     void repeatedQueueIsKeptOnceInItsFirstPlace() {
-        Configuration conf = minimal();
+        Configuration conf = SettingsFixtures.minimal();
         conf.set(SchedulerSettings.QUEUES, "root.b,root.a,root.b");
 
         assertEquals(List.of("root.b", "root.a"), List.copyOf(SchedulerSettings.from(conf, KNOWN).queues()));
@@ -236,60 +211,13 @@ class SchedulerSettingsTest {
     @ParameterizedTest
     @ValueSource(strings = {"/", "yarn-dl", "/yarn-dl/", "//yarn-dl", "/a//b", "/a/../b", "/.", ""})
     void zkRootMustBeAnAbsolutePathBelowTheRoot(String value) {
-        assertNames(rejected(SchedulerSettings.ZK_ROOT, value), SchedulerSettings.ZK_ROOT, value,
+        SettingsFixtures.assertNames(SettingsFixtures.rejected(SchedulerSettings.ZK_ROOT, value), SchedulerSettings.ZK_ROOT, value,
                 "allowed: an absolute znode path below '/'", "no trailing '/'");
     }
 
     @Test
-    void zkAddressFallsBackToHadoopZkAddress() {
-        Configuration conf = new Configuration(false);
-        conf.set(SchedulerSettings.HADOOP_ZK_ADDRESS, " zk-a:2181,zk-b:2181 ");
-
-        assertEquals("zk-a:2181,zk-b:2181", SchedulerSettings.from(conf, KNOWN).zkAddress());
-    }
-
-    @Test
-    void zkAddressPrefersTheRmKeyOverHadoopsLikeTheRmDoes() {
-        Configuration conf = new Configuration(false);
-        conf.set(SchedulerSettings.HADOOP_ZK_ADDRESS, "common:2181");
-        conf.set(SchedulerSettings.RM_ZK_ADDRESS, "rm:2181");
-
-        assertEquals("rm:2181", SchedulerSettings.from(conf, KNOWN).zkAddress());
-    }
-
-    @Test
-    void ownZkAddressWinsOverTheRms() {
-        Configuration conf = new Configuration(false);
-        conf.set(SchedulerSettings.HADOOP_ZK_ADDRESS, "common:2181");
-        conf.set(SchedulerSettings.RM_ZK_ADDRESS, "rm:2181");
-        conf.set(SchedulerSettings.ZK_ADDRESS, "dl:2181");
-
-        assertEquals("dl:2181", SchedulerSettings.from(conf, KNOWN).zkAddress());
-    }
-
-    @Test
-    void blankZkAddressMeansUseTheRms() {
-        Configuration conf = minimal();
-        conf.set(SchedulerSettings.ZK_ADDRESS, "  ");
-
-        assertEquals("zk1:2181", SchedulerSettings.from(conf, KNOWN).zkAddress());
-    }
-
-    @Test
-    void missingZkAddressEverywhereNamesEveryKey() {
-        InvalidSettingException error = assertThrows(InvalidSettingException.class,
-                () -> SchedulerSettings.from(new Configuration(false), KNOWN));
-
-        assertEquals("yarn.dl.scheduler.zk-address is not set, and neither is yarn.resourcemanager.zk-address"
-                + " nor hadoop.zk.address; set one of them to a ZooKeeper connect string such as"
-                + " zk1:2181,zk2:2181,zk3:2181", error.getMessage());
-        assertEquals(SchedulerSettings.ZK_ADDRESS, error.key());
-        assertNull(error.value());
-    }
-
-    @Test
     void describeListsEveryKeyWithItsEffectiveValue() {
-        String line = SchedulerSettings.from(minimal(), KNOWN).describe();
+        String line = SchedulerSettings.from(SettingsFixtures.minimal(), KNOWN).describe();
 
         assertEquals("yarn-dl scheduler settings: yarn.dl.scheduler.policy=optimus,"
                 + " yarn.dl.scheduler.dl2.model=(shipped),"
@@ -312,11 +240,11 @@ class SchedulerSettingsTest {
 
     @Test
     void anEmptyDl2ModelMeansTheShippedOne() {
-        Configuration conf = minimal();
+        Configuration conf = SettingsFixtures.minimal();
         conf.set(SchedulerSettings.DL2_MODEL, "  ");
 
         assertEquals(Optional.empty(), SchedulerSettings.from(conf, KNOWN).dl2Model());
-        assertEquals(Optional.empty(), SchedulerSettings.from(minimal(), KNOWN).dl2Model());
+        assertEquals(Optional.empty(), SchedulerSettings.from(SettingsFixtures.minimal(), KNOWN).dl2Model());
     }
 
     @ParameterizedTest
@@ -325,14 +253,14 @@ class SchedulerSettingsTest {
             "/opt/yarn-dl/dl2.json, does not name a .onnx file",
             "/opt/yarn-dl/dl2, does not name a .onnx file"})
     void refusesADl2ModelThatIsNotAnAbsoluteOnnxPath(String value, String problem) {
-        InvalidSettingException error = rejected(SchedulerSettings.DL2_MODEL, value);
+        InvalidSettingException error = SettingsFixtures.rejected(SchedulerSettings.DL2_MODEL, value);
 
-        assertNames(error, SchedulerSettings.DL2_MODEL, value, problem, "absolute path of a .onnx file");
+        SettingsFixtures.assertNames(error, SchedulerSettings.DL2_MODEL, value, problem, "absolute path of a .onnx file");
     }
 
     @Test
     void queuesCannotBeChangedAfterReading() {
-        SchedulerSettings settings = SchedulerSettings.from(minimal(), KNOWN);
+        SchedulerSettings settings = SchedulerSettings.from(SettingsFixtures.minimal(), KNOWN);
 
         assertThrows(UnsupportedOperationException.class, () -> settings.queues().add("root.other"));
     }
@@ -354,49 +282,8 @@ class SchedulerSettingsTest {
     }
 
     @Test
-    void zkAclAndAuthBorrowTheRmsOwnAndTheAuthSecretNeverReachesTheLog() throws Exception {
-        Configuration conf = new Configuration(false);
-        conf.set(SchedulerSettings.HADOOP_ZK_ADDRESS, "zk1:2181");
-        conf.set(SchedulerSettings.HADOOP_ZK_ACL, "digest:rm:abc=:rwcda");
-        conf.set(SchedulerSettings.HADOOP_ZK_AUTH, "digest:rm:topsecret");
-
-        SchedulerSettings settings = SchedulerSettings.from(conf, KNOWN);
-
-        assertEquals(ZKUtil.parseACLs("digest:rm:abc=:rwcda"), settings.zkAcl());
-        assertEquals("digest", settings.zkAuth().get(0).getScheme());
-        assertFalse(settings.describe().contains("topsecret"), settings.describe());
-    }
-
-    @Test
-    void zkAclDefaultsToHadoopsOpenAcl() {
-        Configuration conf = new Configuration(false);
-        conf.set(SchedulerSettings.HADOOP_ZK_ADDRESS, "zk1:2181");
-
-        SchedulerSettings settings = SchedulerSettings.from(conf, KNOWN);
-
-        assertEquals("world:anyone:rwcda", settings.describeAcl());
-        assertTrue(settings.zkAuth().isEmpty());
-        assertFalse(settings.appSecretRequired());
-    }
-
-    @Test
-    void badAclNamesTheKeyAndTheFormat() {
-        InvalidSettingException error = rejected(SchedulerSettings.ZK_ACL, "world:anyone");
-
-        assertNames(error, SchedulerSettings.ZK_ACL, "world:anyone", "scheme:id:perms");
-    }
-
-    @Test
-    void badAuthNamesTheKeyButNotTheValue() {
-        InvalidSettingException error = rejected(SchedulerSettings.ZK_AUTH, "nocolonsecret");
-
-        assertTrue(error.getMessage().contains(SchedulerSettings.ZK_AUTH), error.getMessage());
-        assertFalse(error.getMessage().contains("nocolonsecret"), error.getMessage());
-    }
-
-    @Test
     void appSecretRequiredIsABoolean() {
-        assertNames(rejected(SchedulerSettings.APP_SECRET_REQUIRED, "yes"), SchedulerSettings.APP_SECRET_REQUIRED,
+        SettingsFixtures.assertNames(SettingsFixtures.rejected(SchedulerSettings.APP_SECRET_REQUIRED, "yes"), SchedulerSettings.APP_SECRET_REQUIRED,
                 "yes", "true, false");
     }
 }
