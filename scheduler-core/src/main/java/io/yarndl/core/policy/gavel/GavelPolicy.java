@@ -181,14 +181,12 @@ public final class GavelPolicy implements LearningPolicy {
 
     /** Each job that holds nodes, all of one type, with that type: what ran, as far as allocations tell. */
     private static Map<String, String> fromAllocations(ClusterSnapshot snapshot, List<JobView> jobs) {
-        Map<String, String> typeOf = new HashMap<>();
-        for (Node node : snapshot.nodes()) {
-            typeOf.put(node.id(), node.acceleratorType());
-        }
+        Map<String, Node> nodes = snapshot.nodesById();
         Map<String, String> ran = new HashMap<>();
         for (JobView job : jobs) {
             Set<String> types = new HashSet<>();
-            job.allocation().byNode().keySet().forEach(node -> types.add(typeOf.get(node)));
+            job.allocation().byNode().keySet().forEach(node -> types.add(
+                    nodes.containsKey(node) ? nodes.get(node).acceleratorType() : null));
             if (types.size() == 1 && !types.contains(null)) {
                 ran.put(PriorityRound.key(job.id()), types.iterator().next());
             }
@@ -247,10 +245,7 @@ public final class GavelPolicy implements LearningPolicy {
         }
         Map<String, String> keep = new HashMap<>();
         running.forEach((key, type) -> {
-            int bar = key.indexOf('|');
-            boolean holds = bar < 0 ? holding.contains(key)
-                    : holding.contains(key.substring(0, bar)) && holding.contains(key.substring(bar + 1));
-            if (holds) {
+            if (holding.containsAll(PriorityRound.jobsOf(key))) {
                 keep.put(key, type);
             }
         });
@@ -272,8 +267,10 @@ public final class GavelPolicy implements LearningPolicy {
         } else {
             why.append(String.format(Locale.ROOT, "; runs on %s, priority %.3g", got.gpuType(), got.priority()));
         }
-        if (!got.placement().isEmpty() && got.key().indexOf('|') >= 0) {
-            why.append("; shares its GPUs (").append(got.key().replace("|", " with ")).append(")");
+        List<String> together = PriorityRound.jobsOf(got.key());
+        if (!got.placement().isEmpty() && together.size() == 2) {
+            why.append("; shares its GPUs (").append(together.get(0)).append(" with ").append(together.get(1))
+                    .append(")");
         }
         if (solverFailure != null) {
             why.append("; no LP shares this round: ").append(solverFailure);

@@ -54,8 +54,16 @@ final class PriorityRound {
 
     /** The key a pair sharing GPUs is kept under. */
     static String key(String host, String guest) {
-        return host + "|" + guest;
+        return host + PAIR + guest;
     }
+
+    /** The job ids a key stands for: one for a job alone, host and guest for a pair. */
+    static List<String> jobsOf(String key) {
+        int bar = key.indexOf(PAIR);
+        return bar < 0 ? List.of(key) : List.of(key.substring(0, bar), key.substring(bar + 1));
+    }
+
+    private static final char PAIR = '|';
 
     static Assigned[] assign(RoundInput input, TimeFractions x, ReceivedTime received, Map<String, String> keep,
                              NodeLedger ledger, PlacementStrategy placement) {
