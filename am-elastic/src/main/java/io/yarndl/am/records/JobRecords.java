@@ -10,8 +10,10 @@ import io.yarndl.contract.records.JobRecordPaths;
 import io.yarndl.contract.records.JobRecordWriter;
 import io.yarndl.contract.records.RecordAccessDeniedException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
@@ -195,6 +197,14 @@ public final class JobRecords implements AutoCloseable {
             }
         }
         return gpuTypes;
+    }
+
+    /**
+     * Waits up to {@code timeout} for the ZooKeeper connection: {@link #nodeGpuTypes()} never waits,
+     * so a caller that must see the scheduler's record (a test) waits here first.
+     */
+    boolean awaitConnection(Duration timeout) throws InterruptedException {
+        return client != null && client.blockUntilConnected((int) timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** Writes one sample: a batch of one. */

@@ -3,6 +3,7 @@ package io.yarndl.am.records;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.job.Architecture;
@@ -16,6 +17,7 @@ import io.yarndl.contract.access.JobNodeAcl;
 import io.yarndl.contract.job.JobDescription;
 import io.yarndl.contract.job.JobRecordCodec;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Optional;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
@@ -141,6 +143,7 @@ class JobRecordsTest {
         String path = OPEN + "/gpu-types";
         NodeGpuTypesCodec types = new NodeGpuTypesCodec();
         try (JobRecords records = JobRecords.connect(server.getConnectString(), OPEN, e, SPEC)) {
+            assertTrue(records.awaitConnection(Duration.ofSeconds(20)), "connected to ZooKeeper");
             assertEquals(NodeGpuTypes.none(), records.nodeGpuTypes(), "none before the scheduler writes them");
 
             NodeGpuTypes two = new NodeGpuTypes(Map.of("gpu-host-1:8041", "V100", "gpu-host-2:8041", "K80"));
