@@ -9,6 +9,9 @@ import io.yarndl.core.policy.dl2.OnceLoadedModel;
 import io.yarndl.core.policy.gavel.GavelPolicy;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -24,6 +27,8 @@ public final class Dl2FallbackWarning implements Dl2Events {
     private final String command;
     private final AtomicReference<String> reason = new AtomicReference<>();
     private final AtomicReference<String> served = new AtomicReference<>();
+    /** One source per model file, so registries built for several placements load the model once. */
+    private final Map<Optional<Path>, OnceLoadedModel> sources = new ConcurrentHashMap<>();
 
     /**
      * @param err     where the warning goes (stderr, so that JSON on stdout stays clean)
@@ -44,7 +49,8 @@ public final class Dl2FallbackWarning implements Dl2Events {
 
     /** As {@link #registry(Path)}, every policy placing with the strategy called {@code placement}. */
     public PolicyRegistry registry(Path model, String placement) {
-        OnceLoadedModel source = model != null ? OnceLoadedModel.file(model) : OnceLoadedModel.shipped();
+        OnceLoadedModel source = sources.computeIfAbsent(Optional.ofNullable(model),
+                file -> file.map(OnceLoadedModel::file).orElseGet(OnceLoadedModel::shipped));
         return PolicyRegistry.standard(strategy -> Dl2Policy.load(source, this, strategy),
                 GavelPolicy.DEFAULT_ROUND_SEC, PlacementStrategies.named(placement));
     }
