@@ -1,12 +1,15 @@
 package io.yarndl.sim.cli;
 
 import io.yarndl.sim.trace.SiaWorkloadReader;
+import io.yarndl.sim.workload.JobType;
 import io.yarndl.sim.workload.TraceJob;
 import io.yarndl.sim.workload.sia.SiaApplications;
 import io.yarndl.sim.workload.sia.SiaJobTypes;
+import io.yarndl.sim.workload.sia.SiaPhillyMix;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -37,7 +40,42 @@ final class SiaOptions {
                     + " (default: ${DEFAULT-VALUE}).")
     Path dataDir;
 
+    @Option(names = "--philly-mix", paramLabel = "catalog|sia", defaultValue = "catalog",
+            description = {"The job types --trace philly draws each job's type from: 'catalog' (the shipped"
+                    + " catalog of DL2's and Pollux's types) or 'sia' (Sia's applications, each at the batch size"
+                    + " Sia's own Philly workloads give it most: " + SiaPhillyMix.DESCRIPTION + "; their ground"
+                    + " truth was measured per placement and their families have interference stand-ins)"
+                    + " (default: ${DEFAULT-VALUE})."})
+    String phillyMix;
+
     private SiaJobTypes types;
+
+    /**
+     * The job types {@code --trace philly} draws from: {@code catalog} itself, or Sia's mix.
+     *
+     * @throws ParameterException for another name, or Sia's data missing
+     */
+    List<JobType> phillyMix(List<JobType> catalog) {
+        switch (phillyMix.trim()) {
+            case "catalog":
+                return catalog;
+            case "sia":
+                if (!Files.isDirectory(dataDir.resolve("traces"))) {
+                    throw usage("--philly-mix sia: Sia's profiles not found: "
+                            + dataDir.resolve("traces").toAbsolutePath().normalize() + " (set --sia-data)");
+                }
+                return SiaPhillyMix.types(types());
+            default:
+                throw usage("--philly-mix '" + phillyMix + "': expected catalog or sia");
+        }
+    }
+
+    private SiaJobTypes types() {
+        if (types == null) {
+            types = new SiaJobTypes(SiaApplications.in(dataDir));
+        }
+        return types;
+    }
 
     /** True when {@code trace} names a Sia workload. */
     static boolean names(String trace) {
@@ -61,10 +99,7 @@ final class SiaOptions {
 
     /** The jobs of {@code trace}. */
     Stream<TraceJob> open(String trace) throws IOException {
-        if (types == null) {
-            types = new SiaJobTypes(SiaApplications.in(dataDir));
-        }
-        return SiaWorkloadReader.read(workload(trace), types).stream();
+        return SiaWorkloadReader.read(workload(trace), types()).stream();
     }
 
     /** {@code trace} in words, for the run's first line and the chart's title. */

@@ -6,6 +6,7 @@ import io.yarndl.core.policy.UnknownPolicyException;
 import io.yarndl.core.policy.dl2.Dl2Policy;
 import io.yarndl.sim.dl2.Dl2FallbackWarning;
 import io.yarndl.sim.engine.JobOutcome;
+import io.yarndl.sim.engine.PlacementTruth;
 import io.yarndl.sim.engine.SimConfig;
 import io.yarndl.sim.engine.SimulationResult;
 import io.yarndl.sim.engine.Simulator;
@@ -144,12 +145,16 @@ final class SimCommand implements Callable<Integer> {
     @Mixin
     SiaOptions sia;
 
+    @Mixin
+    PlacementTruthOptions groundTruth;
+
     @Override
     public Integer call() throws IOException {
         ClusterSpec clusterSpec = cluster.toSpec(PHILLY.equals(trace) ? ClusterOptions.PHILLY_NODES
                 : ClusterOptions.DEFAULT_NODES);
         checkTrace();
         SimConfig config = simConfig();
+        PlacementTruth truth = groundTruth.toTruth();
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw usage("--out " + out + " exists and is not a folder");
         }
@@ -157,9 +162,9 @@ final class SimCommand implements Callable<Integer> {
         List<PolicyRuns.Run> runs = checkedRuns(checkedPolicies(dl2Warning.registry(dl2Model)));
 
         PrintWriter stdout = spec.commandLine().getOut();
-        stdout.printf("yarn-dl sim: %s on %s, interval %.0f s, resize overhead %.0f s, seed %d%n",
+        stdout.printf("yarn-dl sim: %s on %s, interval %.0f s, resize overhead %.0f s, seed %d, %s%n",
                 describeTrace(), clusterSpec.describe(), config.intervalSec(),
-                config.resizeOverheadSec(), seed);
+                config.resizeOverheadSec(), seed, groundTruth.describe());
         stdout.flush();
         RunReport.Written written;
         try (RunReport report = new RunReport(out, baseline)) {
@@ -174,7 +179,7 @@ final class SimCommand implements Callable<Integer> {
                 SimulationResult result;
                 try (Stream<TraceJob> jobsStream = openTrace(clusterSpec)) {
                     Consumer<JobOutcome> sink = withProgress(report.startPolicy(name), tag, stdout);
-                    result = new Simulator(clusterSpec, config).run(policy, limited(jobsStream.iterator()), sink);
+                    result = new Simulator(clusterSpec, config, truth).run(policy, limited(jobsStream.iterator()), sink);
                 }
                 // The table and files are keyed by the name the user typed, whatever name() returns.
                 result = relabel(result, name);
@@ -307,7 +312,7 @@ final class SimCommand implements Callable<Integer> {
             return sia.open(trace);
         }
         if (PHILLY.equals(trace)) {
-            return TraceSources.openPhilly(phillyFile, TraceSources.catalog(), seed);
+            return TraceSources.openPhilly(phillyFile, sia.phillyMix(TraceSources.catalog()), seed);
         }
         return TraceSources.openCsv(Path.of(trace), TraceSources.catalog());
     }

@@ -3,6 +3,7 @@ package io.yarndl.sim.cli;
 import io.yarndl.sim.dl2.EvaluateCommand;
 import io.yarndl.sim.dl2.RolloutsCommand;
 import io.yarndl.sim.experiments.HeterogeneousCommand;
+import io.yarndl.sim.experiments.PlacementCommand;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -25,7 +26,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
         versionProvider = SimulatorCli.Version.class,
         description = "Elastic GPU scheduling for Hadoop YARN: trace-driven simulator.",
         subcommands = {SimCommand.class, GenerateCommand.class, RolloutsCommand.class, EvaluateCommand.class,
-            HeterogeneousCommand.class,
+            HeterogeneousCommand.class, PlacementCommand.class,
             HelpCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {

@@ -5,9 +5,11 @@ import io.yarndl.core.job.Allocation;
 import io.yarndl.core.job.JobSpec;
 import io.yarndl.core.job.JobView;
 import io.yarndl.core.job.ProgressSample;
+import io.yarndl.core.job.TaskCount;
 import io.yarndl.core.job.TrainingGoal;
 import io.yarndl.sim.workload.LossCurveShape.TrueLossCurve;
 import io.yarndl.sim.workload.TraceJob;
+import io.yarndl.sim.workload.WorkerLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -23,6 +25,7 @@ final class SimulatedJob {
     private final TrueLossCurve trueCurve;
     private final SplittableRandom noise;
     private final SimConfig config;
+    private final PlacementTruth truth;
     private final List<ProgressSample> samples = new ArrayList<>();
 
     private Allocation allocation = Allocation.NONE;
@@ -36,10 +39,17 @@ final class SimulatedJob {
     private double nextSampleSec = Double.NaN;
     private int resizes;
     private double gpuSeconds;
+    /** The share of its speed it keeps this round for its racks and neighbours ({@link PlacementEffects}). */
+    private double placementFactor = 1;
 
     SimulatedJob(TraceJob job, SimConfig config) {
+        this(job, config, PlacementTruth.NODES_ONLY);
+    }
+
+    SimulatedJob(TraceJob job, SimConfig config, PlacementTruth truth) {
         this.job = job;
         this.config = config;
+        this.truth = truth;
         this.trueCurve = job.type().lossShape().forRequiredSteps(job.requiredSteps());
         // Per-job noise streams: the same job sees the same noise under every policy.
         this.noise = new SplittableRandom(config.seed() * 0x9E3779B97F4A7C15L + job.id().hashCode());
@@ -67,6 +77,25 @@ final class SimulatedJob {
 
     Allocation allocation() {
         return allocation;
+    }
+
+    String gpuType() {
+        return gpuType;
+    }
+
+    SimulatedJob partner() {
+        return partner;
+    }
+
+    /** GPUs its tasks hold on {@code nodeId}. */
+    long gpusOn(String nodeId) {
+        TaskCount tasks = allocation.byNode().getOrDefault(nodeId, TaskCount.NONE);
+        return spec.demandOf(tasks).gpus();
+    }
+
+    /** Sets the share of its speed it keeps this round for where it and its neighbours run. */
+    void slowedBy(double factor) {
+        placementFactor = factor;
     }
 
     int resizes() {
@@ -129,7 +158,18 @@ final class SimulatedJob {
 
     /** The true speed at the current allocation, its GPU type and its partner, in steps per second. */
     double trueSpeed() {
+        return trueSpeed(allocation, gpuType, partner) * placementFactor;
+    }
+
+    /** Its true speed where it runs, with its partner, before racks and neighbours. */
+    double trueSpeedAlone() {
         return trueSpeed(allocation, gpuType, partner);
+    }
+
+    /** Its true speed with the same tasks all on one node of its GPU type, before racks and neighbours. */
+    double trueSpeedOnOneNode() {
+        return allocation.isEmpty() ? 0
+                : job.type().speed().stepsPerSecond(allocation.workers(), allocation.ps(), 1, gpuType);
     }
 
     /**
@@ -151,7 +191,9 @@ final class SimulatedJob {
         if (candidate.isEmpty()) {
             return 0;
         }
-        return job.type().speed().stepsPerSecond(candidate.workers(), candidate.ps(), candidate.nodeCount(), type);
+        return truth.exactLayout()
+                ? job.type().speed().stepsPerSecond(WorkerLayout.of(candidate), candidate.ps(), type)
+                : job.type().speed().stepsPerSecond(candidate.workers(), candidate.ps(), candidate.nodeCount(), type);
     }
 
     /** Steps done over steps required, unrounded: DL2's reward is its growth in a round. */

@@ -7,6 +7,7 @@ import io.yarndl.core.job.Allocation;
 import io.yarndl.core.job.JobSpec;
 import io.yarndl.core.job.JobView;
 import io.yarndl.core.job.TaskCount;
+import io.yarndl.core.placement.interference.MeasuredInterference;
 import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.Plan;
 import io.yarndl.core.policy.PlanValidator;
@@ -29,7 +30,9 @@ import java.util.function.Consumer;
  * truth) and its {@link Plan} is checked ({@link PlanValidator}) and applied. A job whose
  * allocation changed makes no progress for {@link SimConfig#resizeOverheadSec()}; then it trains
  * at its true speed for its allocation, placement and GPU type until the next round or until it
- * has done its required steps. A job's GPU tasks share one GPU type (the validator refuses a plan
+ * has done its required steps; what of its placement that speed sees beyond the count of nodes
+ * (exact layouts, racks, neighbours) is the run's {@link PlacementTruth}, applied once every job of
+ * the round has its allocation ({@link PlacementEffects}). A job's GPU tasks share one GPU type (the validator refuses a plan
  * that mixes them), so the type of its allocation is the type of any node its GPU tasks sit on;
  * its progress samples say which type they were measured on. As in Gavel's scheduler, which never
  * runs a job on a GPU type where its measured throughput is 0, a job placed where its true speed is
@@ -50,10 +53,18 @@ public final class Simulator {
 
     private final ClusterSpec cluster;
     private final SimConfig config;
+    private final PlacementTruth truth;
 
+    /** A simulator whose ground truth sees only how many nodes a job spans ({@link PlacementTruth#NODES_ONLY}). */
     public Simulator(ClusterSpec cluster, SimConfig config) {
+        this(cluster, config, PlacementTruth.NODES_ONLY);
+    }
+
+    /** A simulator whose ground truth of placement is {@code truth}. */
+    public Simulator(ClusterSpec cluster, SimConfig config, PlacementTruth truth) {
         this.cluster = cluster;
         this.config = config;
+        this.truth = truth;
     }
 
     /**
@@ -81,6 +92,8 @@ public final class Simulator {
         ClusterSnapshot emptyCluster = cluster.snapshot(0);
         Map<String, String> gpuTypeByNode = new HashMap<>();
         emptyCluster.nodes().forEach(node -> gpuTypeByNode.put(node.id(), node.acceleratorType()));
+        PlacementEffects effects = truth.placementMatters()
+                ? new PlacementEffects(truth, emptyCluster.nodes(), MeasuredInterference.shipped()) : null;
         List<SimulatedJob> active = new ArrayList<>();
         TraceJob pending = trace.hasNext() ? trace.next() : null;
         double firstArrival = pending == null ? 0 : pending.arrivalSec();
@@ -105,7 +118,7 @@ public final class Simulator {
                             + " arrives at " + pending.arrivalSec() + " s, after a job at " + lastArrival + " s");
                 }
                 lastArrival = pending.arrivalSec();
-                SimulatedJob job = new SimulatedJob(pending, config);
+                SimulatedJob job = new SimulatedJob(pending, config, truth);
                 requireFits(job.spec());
                 // Fails here, not when the job ends, if its ground truth lacks the cluster's GPU types.
                 isolated.bestSpeed(pending);
@@ -134,8 +147,8 @@ public final class Simulator {
             SimulatedJob refused = null;
             String refusedOn = null;
             double reward = 0;
-            for (Iterator<SimulatedJob> it = active.iterator(); it.hasNext(); ) {
-                SimulatedJob job = it.next();
+            Map<SimulatedJob, Double> pauses = new HashMap<>();
+            for (SimulatedJob job : active) {
                 JobPlan decision = plan.target(job.spec().id());
                 Allocation next = decision.placement();
                 String gpuType = gpuTypeOf(next, job.spec(), gpuTypeByNode);
@@ -148,9 +161,16 @@ public final class Simulator {
                     next = Allocation.NONE;
                 }
                 int before = job.resizes();
-                double pause = job.reallocate(next, gpuType, now, partner, decision.sharesGpus());
+                pauses.put(job, job.reallocate(next, gpuType, now, partner, decision.sharesGpus()));
                 resizes += job.resizes() - before;
-                if (next.isEmpty()) {
+            }
+            if (effects != null) {
+                effects.apply(active);
+            }
+            for (Iterator<SimulatedJob> it = active.iterator(); it.hasNext(); ) {
+                SimulatedJob job = it.next();
+                double pause = pauses.get(job);
+                if (job.allocation().isEmpty()) {
                     continue;
                 }
                 anyRunning = true;

@@ -29,6 +29,15 @@ public interface TrueSpeed {
     }
 
     /**
+     * Steps per second with its workers laid out as {@code layout} on GPUs of {@code gpuType}. By
+     * default only the count of nodes matters, as the catalog's and Gavel's measurements see it;
+     * types measured at exact placements (Sia's) override it.
+     */
+    default double stepsPerSecond(WorkerLayout layout, int ps, String gpuType) {
+        return stepsPerSecond(layout.workers(), ps, layout.nodesSpanned(), gpuType);
+    }
+
+    /**
      * Steps per second on GPUs of {@code gpuType} while another job, whose ground truth is
      * {@code other}, shares the same GPUs (Gavel's space sharing). By default the type's
      * measurements say nothing about sharing, so it cannot share: only types measured co-located

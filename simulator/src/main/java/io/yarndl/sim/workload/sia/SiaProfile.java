@@ -2,6 +2,7 @@ package io.yarndl.sim.workload.sia;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -30,8 +31,20 @@ public final class SiaProfile {
      * @param localBatch samples per replica per step
      * @param stepTime   seconds of one step
      * @param syncTime   seconds of that step spent synchronising, at most {@code stepTime}
+     * @param placement  the measured placement, one digit per node, smallest first ({@code "13"});
+     *                   empty for a row of the scalability file, which names only counts
      */
-    public record Measurement(int nodes, int replicas, double localBatch, double stepTime, double syncTime) {
+    public record Measurement(int nodes, int replicas, double localBatch, double stepTime, double syncTime,
+                              String placement) {
+
+        public Measurement {
+            placement = placement == null ? "" : placement;
+        }
+
+        /** A measurement that names only its node and replica counts. */
+        public Measurement(int nodes, int replicas, double localBatch, double stepTime, double syncTime) {
+            this(nodes, replicas, localBatch, stepTime, syncTime, "");
+        }
     }
 
     static final String[] PLACEMENT_COLUMNS = {"placement", "local_bsz", "step_time", "sync_time"};
@@ -65,7 +78,9 @@ public final class SiaProfile {
             if (nodes == 0) {
                 throw row.fail("placement", "must be digits 1-9, one per node");
             }
-            out.add(measurement(row, nodes, replicas));
+            char[] digits = placement.toCharArray();
+            Arrays.sort(digits);
+            out.add(measurement(row, nodes, replicas, new String(digits)));
         }
         for (SiaCsv.Row row : SiaCsv.read(dir.resolve("scalability-" + suffix + ".csv"), SCALABILITY_COLUMNS)) {
             int nodes = row.positiveInt("num_nodes");
@@ -73,18 +88,18 @@ public final class SiaProfile {
             if (replicas < nodes) {
                 throw row.fail("num_replicas", "must be at least num_nodes " + nodes);
             }
-            out.add(measurement(row, nodes, replicas));
+            out.add(measurement(row, nodes, replicas, ""));
         }
         return out;
     }
 
-    private static Measurement measurement(SiaCsv.Row row, int nodes, int replicas) {
+    private static Measurement measurement(SiaCsv.Row row, int nodes, int replicas, String placement) {
         double localBatch = row.number("local_bsz", 1);
         double step = row.number("step_time", Double.MIN_VALUE);
         double sync = row.number("sync_time", 0);
         if (sync > step) {
             throw row.fail("sync_time", "exceeds step_time " + step);
         }
-        return new Measurement(nodes, replicas, localBatch, step, sync);
+        return new Measurement(nodes, replicas, localBatch, step, sync, placement);
     }
 }

@@ -2,10 +2,12 @@ package io.yarndl.sim.workload.sia;
 
 import io.yarndl.sim.workload.GpuTypeNames;
 import io.yarndl.sim.workload.TrueSpeed;
+import io.yarndl.sim.workload.WorkerLayout;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.DoubleFunction;
 
 /**
  * The ground truth of a Sia job: one application training at a fixed global batch {@code B} (its
@@ -23,9 +25,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * deepspeech2 on RTX 2080Ti at 57, and so does this). Each accumulated micro-step costs a step
  * without its synchronisation; only the last synchronises. The speed is in steps of the whole
  * global batch, so it is comparable across sizes: doubling w halves the work per replica.
- * Not modelled (see docs/simulator.md): Sia's per-application calibration factors, which slow
- * every simulated job by 1.2 to 1.8 times to match its testbed, and the exact placement beyond
- * nodes and replicas. Thread-safe; speeds are cached per (type, replicas, nodes).
+ * With a layout ({@link #stepsPerSecond(WorkerLayout, int, String)}) the exact measured placement
+ * is read where Sia measured it. Not modelled (see docs/simulator.md): Sia's per-application
+ * calibration factors, which slow every simulated job by 1.2 to 1.8 times to match its testbed. Thread-safe; speeds are cached per (type, replicas, nodes).
  */
 public final class SiaSpeed implements TrueSpeed {
 
@@ -92,18 +94,40 @@ public final class SiaSpeed implements TrueSpeed {
                     + " only, not on GPU type " + gpuType);
         }
         int nodes = Math.max(1, Math.min(nodesSpanned, workers));
-        return cache.computeIfAbsent(new Shape(type, workers, nodes), k -> 1.0 / iterationSeconds(times, maxLocalByGpuType.get(type), workers,
-                nodes));
+        return cache.computeIfAbsent(new Shape(type, workers, nodes, ""), k -> 1.0 / iterationSeconds(workers,
+                maxLocalByGpuType.get(type), atomic -> times.at(nodes, workers, atomic)));
     }
 
-    private record Shape(String gpuType, int workers, int nodes) {
+    /**
+     * {@inheritDoc} At a placement Sia measured ({@code "13"}), that placement's own step times;
+     * elsewhere (more than four nodes, more than 9 workers on one) as {@link #stepsPerSecond(int, int,
+     * int, String)}: the mean of the measured placements of the same node and worker counts.
+     */
+    @Override
+    public double stepsPerSecond(WorkerLayout layout, int ps, String gpuType) {
+        double byCounts = stepsPerSecond(layout.workers(), ps, layout.nodesSpanned(), gpuType);
+        String key = layout.key();
+        if (byCounts <= 0 || key.isEmpty()) {
+            return byCounts;
+        }
+        String type = GpuTypeNames.canonical(gpuType);
+        StepTimes times = byGpuType.get(type);
+        return cache.computeIfAbsent(new Shape(type, layout.workers(), -1, key), k -> {
+            double seconds = iterationSeconds(layout.workers(), maxLocalByGpuType.get(type),
+                    atomic -> times.atPlacement(key, atomic).orElse(null));
+            return seconds > 0 ? 1.0 / seconds : byCounts;
+        });
     }
 
-    private double iterationSeconds(StepTimes times, double maxLocal, int workers, int nodes) {
+    private record Shape(String gpuType, int workers, int nodes, String placement) {
+    }
+
+    /** Seconds of one step of the global batch; 0 where {@code timeAt} has no time (null) for the micro-batch. */
+    private double iterationSeconds(int workers, double maxLocal, DoubleFunction<StepTimes.Time> timeAt) {
         double local = Math.ceil((double) globalBatch / workers - 1e-8);
         double accum = Math.ceil(local / maxLocal - 1e-8) - 1;
         double atomic = Math.ceil(local / (accum + 1) - 1e-8);
-        StepTimes.Time t = times.at(nodes, workers, atomic);
-        return t.step() + accum * t.compute();
+        StepTimes.Time t = timeAt.apply(atomic);
+        return t == null ? 0 : t.step() + accum * t.compute();
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
 
@@ -50,12 +51,16 @@ public final class StepTimes {
     }
 
     private final NavigableMap<Integer, NavigableMap<Integer, BatchCurve>> byNodes;
+    /** Each measured placement's own curve ({@code "13"}), for a ground truth that tells placements apart. */
+    private final Map<String, BatchCurve> byPlacement;
     private final double minLocalBatch;
     private final double maxLocalBatch;
     private final int maxReplicas;
 
-    private StepTimes(NavigableMap<Integer, NavigableMap<Integer, BatchCurve>> byNodes) {
+    private StepTimes(NavigableMap<Integer, NavigableMap<Integer, BatchCurve>> byNodes,
+                      Map<String, BatchCurve> byPlacement) {
         this.byNodes = byNodes;
+        this.byPlacement = byPlacement;
         double min = Double.MAX_VALUE;
         double max = 0;
         int replicas = 0;
@@ -89,7 +94,16 @@ public final class StepTimes {
         NavigableMap<Integer, NavigableMap<Integer, BatchCurve>> byNodes = new TreeMap<>();
         grouped.forEach((nodes, byReplicas) -> byReplicas.forEach((replicas, byBatch) ->
                 byNodes.computeIfAbsent(nodes, n -> new TreeMap<>()).put(replicas, BatchCurve.of(byBatch))));
-        return new StepTimes(byNodes);
+        Map<String, TreeMap<Double, List<SiaProfile.Measurement>>> placed = new TreeMap<>();
+        for (SiaProfile.Measurement m : measurements) {
+            if (!m.placement().isEmpty()) {
+                placed.computeIfAbsent(m.placement(), p -> new TreeMap<>())
+                        .computeIfAbsent(m.localBatch(), b -> new ArrayList<>()).add(m);
+            }
+        }
+        Map<String, BatchCurve> byPlacement = new TreeMap<>();
+        placed.forEach((placement, byBatch) -> byPlacement.put(placement, BatchCurve.of(byBatch)));
+        return new StepTimes(byNodes, Map.copyOf(byPlacement));
     }
 
     /** The smallest local batch measured. */
@@ -113,6 +127,16 @@ public final class StepTimes {
      */
     public Time at(int nodes, int replicas, double localBatch) {
         return between(byNodes, nodes, byReplicas -> between(byReplicas, replicas, curve -> curve.at(localBatch)));
+    }
+
+    /**
+     * One step at exactly the measured placement {@code placement} ({@code "13"}: workers per node,
+     * smallest first) at {@code localBatch} samples per replica, interpolated in the batch only; empty
+     * where that placement was not measured.
+     */
+    public Optional<Time> atPlacement(String placement, double localBatch) {
+        BatchCurve curve = byPlacement.get(placement);
+        return curve == null ? Optional.empty() : Optional.of(curve.at(localBatch));
     }
 
     /** Linear in the key between the nearest keys below and above {@code key}, else the nearest. */

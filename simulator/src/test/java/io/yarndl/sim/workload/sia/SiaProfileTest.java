@@ -36,13 +36,13 @@ class SiaProfileTest {
 
     @Test
     void countsAPlacementsNodesAndReplicasFromItsDigits() throws IOException {
-        write("placements-x.csv", "local_bsz,placement,step_time,sync_time\n8,13,0.5,0.1\n");
+        write("placements-x.csv", "local_bsz,placement,step_time,sync_time\n8,31,0.5,0.1\n");
         write("scalability-x.csv", "local_bsz,step_time,sync_time,num_nodes,num_replicas\n8.0,0.6,0.2,6.0,6.0\n");
 
         List<SiaProfile.Measurement> read = SiaProfile.read(tmp, "app", "x");
 
-        assertEquals(List.of(new SiaProfile.Measurement(2, 4, 8, 0.5, 0.1), new SiaProfile.Measurement(6, 6, 8, 0.6, 0.2)),
-                read);
+        assertEquals(List.of(new SiaProfile.Measurement(2, 4, 8, 0.5, 0.1, "13"),
+                new SiaProfile.Measurement(6, 6, 8, 0.6, 0.2)), read, "the placement keeps its digits, smallest first");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.yarndl.sim.workload.sia;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -69,5 +70,15 @@ class StepTimesTest {
         assertEquals(10, TABLE.minLocalBatch());
         assertEquals(20, TABLE.maxLocalBatch());
         assertEquals(8, TABLE.maxReplicas());
+    }
+
+    @Test
+    void readsAMeasuredPlacementOnItsOwnNotTheMeanOfItsNodeAndReplicaCounts() {
+        StepTimes times = StepTimes.of(List.of(new SiaProfile.Measurement(2, 4, 8, 0.5, 0.1, "13"),
+                new SiaProfile.Measurement(2, 4, 8, 0.7, 0.3, "22")));
+        assertEquals(0.6, times.at(2, 4, 8).step(), 1e-12);
+        assertEquals(0.5, times.atPlacement("13", 8).orElseThrow().step(), 1e-12);
+        assertEquals(0.3, times.atPlacement("22", 8).orElseThrow().sync(), 1e-12);
+        assertTrue(times.atPlacement("1111", 8).isEmpty());
     }
 }
