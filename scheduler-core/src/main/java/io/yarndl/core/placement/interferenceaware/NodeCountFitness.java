@@ -10,7 +10,7 @@ package io.yarndl.core.placement.interferenceaware;
  * Chosen, not fitted: it only has to rank, against the interference a node would cost, whether a
  * job is better on fewer nodes beside bad neighbours or on more nodes beside good ones.
  */
-final class NodeCountFitness {
+public final class NodeCountFitness {
 
     /** The share of its speed a job loses when all its traffic crosses nodes. */
     static final double SPREAD_COST = 0.2;
@@ -19,7 +19,7 @@ final class NodeCountFitness {
     }
 
     /** The fitness, in (0.8, 1], of a placement on {@code nodes} nodes; 1 for one node. */
-    static double of(int nodes) {
+    public static double of(int nodes) {
         return 1 - SPREAD_COST * (1 - 1.0 / Math.max(1, nodes));
     }
 }

@@ -30,7 +30,7 @@ import java.util.stream.Collectors;
  * each prediction is made once per pair of stand-ins and GPU type, then read from a cache.
  * Thread-safe.
  */
-final class PredictedInterference {
+public final class PredictedInterference {
 
     /** Fitted on first use, so a JVM that never places by interference never pays for the fit. */
     private static final class Shipped {
@@ -54,7 +54,7 @@ final class PredictedInterference {
     }
 
     /** The model fitted on all of Gavel's measured pairs, with the shipped aliases. */
-    static PredictedInterference shipped() {
+    public static PredictedInterference shipped() {
         return Shipped.INSTANCE;
     }
 
@@ -72,14 +72,14 @@ final class PredictedInterference {
     }
 
     /** The share of its speed alone a job of {@code selfFamily} keeps beside one of {@code otherFamily}, in [0, 1]. */
-    double keeps(String selfFamily, String otherFamily, String gpuType) {
+    public double keeps(String selfFamily, String otherFamily, String gpuType) {
         Pair pair = new Pair(standIn(selfFamily), standIn(otherFamily),
                 measuredGpuTypes.computeIfAbsent(gpuType == null ? "" : gpuType, ModelFamilyAliases::measuredGpuType));
         return keeps.computeIfAbsent(pair, this::predict);
     }
 
     /** True when the model has a profile for the family's stand-in, so its figures are predictions. */
-    boolean knows(String family) {
+    public boolean knows(String family) {
         return standIn(family) != null;
     }
 

@@ -1,0 +1,28 @@
+package io.yarndl.core.placement.marl;
+
+import io.yarndl.core.placement.interferenceaware.NodeCountFitness;
+
+/**
+ * Scores candidates by interference-aware's trade-off as read from the rows alone: the node's
+ * interference fitness ({@code (keeps + spares) / 2}) times the packing preference for the nodes the
+ * job would span, counting the node as new unless it already holds the job, and one more still to
+ * come where it cannot take every remaining worker. A job's earlier nodes are not in a row, so a
+ * job past its first share counts as on one node. The untrained reference a model is measured
+ * against, and what the tests place with; training's warm-up labels come from the exact count
+ * ({@link CandidateBuilder#teacherScore}).
+ */
+public final class FitnessScorer implements CandidateScorer {
+
+    @Override
+    public float[] scores(float[][] candidates) {
+        float[] scores = new float[candidates.length];
+        for (int i = 0; i < candidates.length; i++) {
+            float[] row = candidates[i];
+            double fitness = (row[5] + row[6]) / 2.0;
+            int before = row[8] > 0.5f ? 0 : 1;
+            int span = before + (row[2] > 0.5f ? 0 : 1) + (row[1] < 1f ? 1 : 0);
+            scores[i] = (float) (fitness * NodeCountFitness.of(Math.max(1, span)) + 1e-4 * row[1]);
+        }
+        return scores;
+    }
+}
