@@ -21,6 +21,13 @@ import java.util.TreeSet;
  * memory, of its free amount divided by the cluster's total capacity in that dimension (the
  * normalisation YARN's DominantResourceCalculator uses); dimensions the cluster lacks count zero.
  *
+ * <p>It also knows who sits where ({@link #tenants()}): the model family and GPUs of every job
+ * reserved by the {@code reserve} and {@code release} methods that take a family, so an
+ * interference-aware placement can see a node's neighbours. Every strategy and every policy that
+ * keeps a job where it runs reserves a job's tasks with its family, whether or not it reads the
+ * tenants, so they are complete for whichever strategy does; the methods that take no family
+ * charge resources only (a Gavel guest on its host's GPUs, which holds none of its own).
+ *
  * <p>Its total free is the snapshot's {@link ClusterSnapshot#totalAvailable()}, which queue rooms
  * may make smaller than the nodes' sum: then a placement fits only when it fits both on its nodes
  * and in that total, so every policy that places through a ledger keeps within the queue's room.
@@ -37,11 +44,13 @@ public final class NodeLedger {
     private final double[] sizeScale;
     /** Free GPUs by GPU type, in the order the types first appear among the nodes. */
     private final Map<String, Long> freeGpusByType = new java.util.LinkedHashMap<>();
+    private final NodeTenants tenants;
 
     private NodeLedger(List<Node> nodes, Resources room) {
         this.nodes = nodes;
         this.free = new Resources[nodes.size()];
         this.indexById = new java.util.HashMap<>(nodes.size() * 2);
+        this.tenants = new NodeTenants(nodes.size());
         Resources total = Resources.ZERO;
         for (int i = 0; i < nodes.size(); i++) {
             free[i] = nodes.get(i).available();
@@ -119,6 +128,37 @@ public final class NodeLedger {
         }
         reserve(placement, workerDemand, psDemand);
         return true;
+    }
+
+    /** The families holding GPUs on each node, as recorded by the reserves that name one. */
+    public NodeTenants tenants() {
+        return tenants;
+    }
+
+    /** As {@link #reserveIfFits(Allocation, Resources, Resources)}, recording the job's family as a tenant. */
+    public boolean reserveIfFits(Allocation placement, Resources workerDemand, Resources psDemand, String family) {
+        if (!fits(placement, workerDemand, psDemand)) {
+            return false;
+        }
+        reserve(placement, workerDemand, psDemand, family);
+        return true;
+    }
+
+    /**
+     * As {@link #reserve(Allocation, Resources, Resources)}, and records the job, of model
+     * {@code family}, as a tenant of each node for the GPUs its tasks hold there.
+     */
+    public void reserve(Allocation placement, Resources workerDemand, Resources psDemand, String family) {
+        reserve(placement, workerDemand, psDemand);
+        placement.byNode().forEach((id, share) ->
+                tenants.add(indexOf(id), family, demandOf(share, workerDemand, psDemand).gpus()));
+    }
+
+    /** Gives back what {@link #reserve(Allocation, Resources, Resources, String)} took and recorded. */
+    public void release(Allocation placement, Resources workerDemand, Resources psDemand, String family) {
+        release(placement, workerDemand, psDemand);
+        placement.byNode().forEach((id, share) ->
+                tenants.remove(indexOf(id), family, demandOf(share, workerDemand, psDemand).gpus()));
     }
 
     /** Charges a whole placement; nodes it names must exist and have room. */

@@ -1,5 +1,6 @@
 package io.yarndl.core.placement;
 
+import io.yarndl.core.placement.interferenceaware.InterferenceAwarePlacement;
 import io.yarndl.core.placement.packing.PackingPlacement;
 import io.yarndl.core.placement.spread.SpreadPlacement;
 import io.yarndl.core.placement.topology.TopologyAwarePlacement;
@@ -16,8 +17,8 @@ import java.util.function.Supplier;
  * in the simulator). A name gives a factory, so each policy instance gets a strategy of its own
  * (a strategy may keep state, as a learned one does).
  *
- * <p>{@code interference-aware} and {@code marl} (the multi-agent RL placement) are not built yet:
- * asking for them fails here with the list of the names that exist ({@code docs/placement.md}).
+ * <p>{@code marl} (the multi-agent RL placement) is not built yet: asking for it fails here with
+ * the list of the names that exist ({@code docs/placement.md}).
  */
 public final class PlacementStrategies {
 
@@ -30,6 +31,7 @@ public final class PlacementStrategies {
         BY_NAME.put(PackingPlacement.NAME, PackingPlacement::new);
         BY_NAME.put(SpreadPlacement.NAME, SpreadPlacement::new);
         BY_NAME.put(TopologyAwarePlacement.NAME, TopologyAwarePlacement::new);
+        BY_NAME.put(InterferenceAwarePlacement.NAME, InterferenceAwarePlacement::new);
     }
 
     private PlacementStrategies() {

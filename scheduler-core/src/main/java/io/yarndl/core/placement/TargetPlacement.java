@@ -54,7 +54,7 @@ public final class TargetPlacement {
                     && current.ps() == target.ps();
             JobSpec spec = job.spec();
             if (unchanged && ledger.fits(current, spec.workerDemand(), spec.psDemand())) {
-                ledger.reserve(current, spec.workerDemand(), spec.psDemand());
+                ledger.reserve(current, spec.workerDemand(), spec.psDemand(), spec.modelFamily());
                 placed[i] = current;
             } else if (target.workers() > 0) {
                 toPlace.add(i);

@@ -78,4 +78,41 @@ class NodeLedgerTest {
         assertTrue(ledger.reserveIfFits(new Allocation(Map.of("b", new TaskCount(1, 0))), gpus(1), Resources.ZERO));
         assertEquals(Resources.ZERO, ledger.totalFree());
     }
+
+    @Test
+    void recordsTheFamilyAndGpusOfEveryJobReservedWithItsFamily() {
+        NodeLedger ledger = NodeLedger.of(Clusters.of(node("a", 8), node("b", 8)));
+        Allocation twoNodes = new Allocation(Map.of("a", new TaskCount(3, 1), "b", new TaskCount(1, 0)));
+
+        ledger.reserve(twoNodes, gpus(1), Resources.of(0, 2, 1_024), "bert");
+        ledger.reserve(new Allocation(Map.of("a", new TaskCount(2, 0))), gpus(1), Resources.ZERO, "imagenet");
+        ledger.reserve(new Allocation(Map.of("a", new TaskCount(1, 0))), gpus(1), Resources.ZERO, "bert");
+
+        assertEquals(List.of(new NodeTenants.Tenant("bert", 4), new NodeTenants.Tenant("imagenet", 2)),
+                ledger.tenants().of(0), "a family's GPUs summed; servers without GPUs hold none");
+        assertEquals(List.of(new NodeTenants.Tenant("bert", 1)), ledger.tenants().of(1));
+    }
+
+    @Test
+    void forgetsATenantWhenItsPlacementIsReleasedAndRecordsNoneWithoutAFamily() {
+        NodeLedger ledger = NodeLedger.of(Clusters.of(node("a", 8)));
+        Allocation placement = new Allocation(Map.of("a", new TaskCount(2, 0)));
+
+        ledger.reserve(placement, gpus(1), Resources.ZERO, "bert");
+        ledger.release(placement, gpus(1), Resources.ZERO, "bert");
+        ledger.reserve(placement, gpus(1), Resources.ZERO);
+
+        assertEquals(List.of(), ledger.tenants().of(0));
+        assertEquals(gpus(6), ledger.free(0));
+    }
+
+    @Test
+    void recordsATenantOnlyWhenTheWholePlacementFits() {
+        NodeLedger ledger = NodeLedger.of(Clusters.of(node("a", 2)));
+
+        assertFalse(ledger.reserveIfFits(new Allocation(Map.of("a", new TaskCount(3, 0))), gpus(1), Resources.ZERO,
+                "bert"));
+
+        assertEquals(List.of(), ledger.tenants().of(0));
+    }
 }

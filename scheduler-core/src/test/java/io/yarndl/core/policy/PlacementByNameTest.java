@@ -48,6 +48,6 @@ class PlacementByNameTest {
     @Test
     void anUnknownPlacementIsRefusedNamingTheKnownOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PolicyRegistry.standard("marl"));
-        assertEquals("unknown placement 'marl'; known placements: packing, spread, topology-aware", e.getMessage());
+        assertEquals("unknown placement 'marl'; known placements: packing, spread, topology-aware, interference-aware", e.getMessage());
     }
 }

@@ -10,11 +10,13 @@ import io.yarndl.core.cluster.ClusterSnapshot;
 import io.yarndl.core.cluster.Node;
 import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.job.Allocation;
+import io.yarndl.core.job.JobSpec;
 import io.yarndl.core.job.TaskCount;
 import io.yarndl.core.placement.NodeLedger;
 import io.yarndl.core.placement.PlacementRequest;
 import io.yarndl.core.placement.PlacementStrategy;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
@@ -28,6 +30,10 @@ import org.junit.jupiter.api.Test;
  * strategy's test class extends this one, names the strategy, and adds tests of its own rule.
  */
 public abstract class PlacementStrategyContract {
+
+    /** Families with a stand-in, a Gavel job type, one with none and none declared. */
+    private static final List<String> FAMILIES = List.of("bert", "imagenet", "cifar10", "ncf",
+            "ResNet-18 (batch size 32)", "my-own-model", JobSpec.UNKNOWN_FAMILY);
 
     private static final ClusterSnapshot MIXED = Clusters.of(typed("v0", "V100", 2), typed("k0", "K80", 2),
             typed("k1", "K80", 2));
@@ -149,12 +155,16 @@ public abstract class PlacementStrategyContract {
                 Allocation.NONE);
     }
 
-    /** Up to 8 workers of random demand (GPUs from 0 to 2) and up to 2 servers. */
+    /**
+     * Up to 8 workers of random demand (GPUs from 0 to 2) and up to 2 servers, of a model family
+     * chosen by the id (so the random draws, and the clusters, are those of strategies that ignore it).
+     */
     protected static PlacementRequest randomRequest(Random random, String id) {
         int ps = random.nextInt(3);
         int workers = 1 + random.nextInt(8);
         Resources worker = Resources.of(random.nextInt(3), 1 + random.nextInt(8), 1_024L * (1 + random.nextInt(32)));
-        return new PlacementRequest(id, new TaskCount(workers, ps), worker, Jobs.PS_DEMAND, Allocation.NONE);
+        return new PlacementRequest(id, new TaskCount(workers, ps), worker, Jobs.PS_DEMAND, Allocation.NONE)
+                .ofFamily(FAMILIES.get(Math.floorMod(id.hashCode(), FAMILIES.size())));
     }
 
     private static Resources demandOf(TaskCount share, PlacementRequest request) {

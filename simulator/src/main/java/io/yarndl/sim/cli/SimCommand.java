@@ -89,7 +89,8 @@ final class SimCommand implements Callable<Integer> {
 
     @Option(names = "--placement", split = ",", paramLabel = "NAME",
             description = "Placements to run every policy with, rows named policy/placement: packing (Optimus':"
-                    + " fewest nodes), spread (one task per node), topology-aware (fewest racks, then fewest nodes)"
+                    + " fewest nodes), spread (one task per node), topology-aware (fewest racks, then fewest nodes),"
+                    + " interference-aware (beside the neighbours the job-interference model predicts least harm with)"
                     + " (default: packing, rows named by the policy).")
     List<String> placements;
 

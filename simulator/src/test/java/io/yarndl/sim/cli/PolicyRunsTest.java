@@ -25,7 +25,9 @@ class PolicyRunsTest {
     void anUnknownOrRepeatedPlacementIsRefusedNamingTheKnownOnes() {
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
                 () -> PolicyRuns.of(List.of("fifo"), List.of("scatter")));
-        assertTrue(unknown.getMessage().contains("unknown placement 'scatter'; known: packing, spread, topology-aware"), unknown.getMessage());
+        assertTrue(unknown.getMessage().contains(
+                "unknown placement 'scatter'; known: packing, spread, topology-aware, interference-aware"),
+                unknown.getMessage());
         assertThrows(IllegalArgumentException.class, () -> PolicyRuns.of(List.of("fifo"), List.of("packing", "packing")));
     }
 }

@@ -91,7 +91,17 @@ class SchedulerSettingsTest {
 
         assertTrue(e.getMessage().contains(SchedulerSettings.PLACEMENT + " = 'scatter' is not a known placement"),
                 e.getMessage());
-        assertTrue(e.getMessage().contains("known: packing, spread, topology-aware"), e.getMessage());
+        assertTrue(e.getMessage().contains("known: packing, spread, topology-aware, interference-aware"),
+                e.getMessage());
+    }
+
+    @Test
+    void acceptsTheInterferenceAwarePlacement() {
+        Configuration conf = new Configuration(false);
+        conf.set(SchedulerSettings.HADOOP_ZK_ADDRESS, "zk1:2181");
+        conf.set(SchedulerSettings.PLACEMENT, " interference-aware ");
+
+        assertEquals("interference-aware", SchedulerSettings.from(conf, KNOWN).placement());
     }
 
     @Test

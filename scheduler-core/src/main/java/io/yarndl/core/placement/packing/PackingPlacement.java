@@ -110,12 +110,15 @@ public final class PackingPlacement implements RestrictedPlacement {
             byNode.put(ledger.node(chosen[position]).id(), shareAt(position, k, request.tasks()));
         }
         Allocation placement = new Allocation(byNode);
-        ledger.reserve(placement, request.workerDemand(), request.psDemand());
+        ledger.reserve(placement, request.workerDemand(), request.psDemand(), request.modelFamily());
         return placement;
     }
 
-    /** The tasks the node at {@code position} of {@code k} gets. */
-    static TaskCount shareAt(int position, int k, TaskCount tasks) {
+    /**
+     * The tasks the node at {@code position} of {@code k} gets: the even shares described above,
+     * which other rules that choose k nodes (interference-aware placement) share out the same way.
+     */
+    public static TaskCount shareAt(int position, int k, TaskCount tasks) {
         int extraPs = tasks.ps() % k;
         int ps = tasks.ps() / k + (position < extraPs ? 1 : 0);
         // Extra workers start where extra servers stop, so per-node task counts differ by at most one.

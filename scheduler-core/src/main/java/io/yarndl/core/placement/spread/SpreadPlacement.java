@@ -115,7 +115,7 @@ public final class SpreadPlacement implements RestrictedPlacement {
             byNode.put(ledger.node(nodes[i]).id(), shares[i]);
         }
         Allocation placement = new Allocation(byNode);
-        ledger.reserve(placement, request.workerDemand(), request.psDemand());
+        ledger.reserve(placement, request.workerDemand(), request.psDemand(), request.modelFamily());
         return placement;
     }
 }

@@ -80,7 +80,7 @@ public final class TopologyAwarePlacement implements RestrictedPlacement {
             Optional<Allocation> placed = tryRacks(ledger, request, racks.free(rack),
                     node -> racks.rankOf(node) == only);
             if (placed.isPresent()) {
-                ledger.release(placed.get(), request.workerDemand(), request.psDemand());
+                ledger.release(placed.get(), request.workerDemand(), request.psDemand(), request.modelFamily());
                 if (best == null || placed.get().nodeCount() < best.nodeCount()) {
                     best = placed.get();
                 }
@@ -89,7 +89,7 @@ public final class TopologyAwarePlacement implements RestrictedPlacement {
         if (best == null) {
             return Optional.empty();
         }
-        ledger.reserve(best, request.workerDemand(), request.psDemand());
+        ledger.reserve(best, request.workerDemand(), request.psDemand(), request.modelFamily());
         return Optional.of(best);
     }
 

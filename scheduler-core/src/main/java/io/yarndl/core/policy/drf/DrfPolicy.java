@@ -83,7 +83,8 @@ public final class DrfPolicy implements SchedulingPolicy {
         for (JobView job : byArrival) {
             JobSpec spec = job.spec();
             UserQueue user = users.computeIfAbsent(spec.user(), UserQueue::new);
-            if (job.isRunning() && ledger.reserveIfFits(job.allocation(), spec.workerDemand(), spec.psDemand())) {
+            if (job.isRunning()
+                    && ledger.reserveIfFits(job.allocation(), spec.workerDemand(), spec.psDemand(), spec.modelFamily())) {
                 user.charge(spec.demandOf(job.allocation().tasks()), capacity);
                 decisions.put(job.id(), JobPlan.placed(job.id(), job.allocation(), "running; DRF does not preempt"));
             } else {

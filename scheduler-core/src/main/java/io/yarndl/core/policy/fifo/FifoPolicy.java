@@ -61,7 +61,8 @@ public final class FifoPolicy implements SchedulingPolicy {
         // Running jobs first, so that a queued job can only take what they leave.
         for (JobView job : byArrival) {
             JobSpec spec = job.spec();
-            if (job.isRunning() && ledger.reserveIfFits(job.allocation(), spec.workerDemand(), spec.psDemand())) {
+            if (job.isRunning()
+                    && ledger.reserveIfFits(job.allocation(), spec.workerDemand(), spec.psDemand(), spec.modelFamily())) {
                 decisions.put(job.id(), JobPlan.placed(job.id(), job.allocation(), "running; FIFO keeps its allocation"));
             } else {
                 queue.add(job);

@@ -85,7 +85,7 @@ final class PriorityRound {
                 assigned[host] = new Assigned(nodes.get(), type, candidate.priority, "", key(jobs.get(host).id()));
             } else if (!share(jobs, host, candidate.guest, nodes.get(), type, candidate.priority, ledger, assigned)) {
                 JobSpec spec = jobs.get(host).spec();
-                ledger.release(nodes.get(), spec.workerDemand(), spec.psDemand());
+                ledger.release(nodes.get(), spec.workerDemand(), spec.psDemand(), spec.modelFamily());
             }
         }
         for (int j = 0; j < assigned.length; j++) {
@@ -104,7 +104,8 @@ final class PriorityRound {
             JobView job = jobs.get(j);
             String keptType = keep.get(key(job.id()));
             JobSpec spec = job.spec();
-            if (keptType != null && ledger.reserveIfFits(job.allocation(), spec.workerDemand(), spec.psDemand())) {
+            if (keptType != null && ledger.reserveIfFits(job.allocation(), spec.workerDemand(), spec.psDemand(),
+                    spec.modelFamily())) {
                 assigned[j] = new Assigned(job.allocation(), keptType, Double.NaN, "", key(job.id()));
             }
         }
@@ -116,10 +117,10 @@ final class PriorityRound {
                 continue;
             }
             JobSpec spec = host.spec();
-            if (ledger.reserveIfFits(host.allocation(), spec.workerDemand(), spec.psDemand())
+            if (ledger.reserveIfFits(host.allocation(), spec.workerDemand(), spec.psDemand(), spec.modelFamily())
                     && !share(jobs, pair.first(), pair.second(), host.allocation(), keptType, Double.NaN, ledger,
                     assigned)) {
-                ledger.release(host.allocation(), spec.workerDemand(), spec.psDemand());
+                ledger.release(host.allocation(), spec.workerDemand(), spec.psDemand(), spec.modelFamily());
             }
         }
     }
@@ -148,7 +149,7 @@ final class PriorityRound {
         Allocation current = job.allocation();
         if (!current.isEmpty() && current.workers() == spec.requestedWorkers() && current.ps() == spec.requestedPs()
                 && onType(current, type, ledger)
-                && ledger.reserveIfFits(current, spec.workerDemand(), spec.psDemand())) {
+                && ledger.reserveIfFits(current, spec.workerDemand(), spec.psDemand(), spec.modelFamily())) {
             return Optional.of(current);
         }
         PlacementRequest request = PlacementRequest.of(spec, spec.requestedWorkers(), spec.requestedPs(), current)
