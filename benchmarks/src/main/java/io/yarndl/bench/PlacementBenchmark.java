@@ -4,6 +4,7 @@ import io.yarndl.core.cluster.ClusterSnapshot;
 import io.yarndl.core.cluster.Node;
 import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.job.Allocation;
+import io.yarndl.core.job.JobSpec;
 import io.yarndl.core.job.TaskCount;
 import io.yarndl.core.placement.NodeLedger;
 import io.yarndl.core.placement.PlacementRequest;
@@ -30,7 +31,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * One round's placement: a strategy placing 100 jobs one after another on 1,000 idle nodes of 8
  * GPUs in racks of 40, as a policy's round does once it has decided the sizes (issue 19's goal for
  * the learned placement is under 50 ms). Jobs are seeded: 1 to 32 one-GPU workers, and for 60% of
- * them 1 to 8 parameter servers of CPU and memory only. Each invocation starts from an empty ledger.
+ * them 1 to 8 parameter servers of CPU and memory only. Each job trains one of Sia's model families
+ * or none ({@link #FAMILIES}, drawn from a random of its own, so the sizes stay those every strategy
+ * was measured on before families were drawn): only interference-aware placement reads them. Each
+ * invocation starts from an empty ledger.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar PlacementBenchmark -f 1 -wi 2 -i 3}.
  */
@@ -45,8 +49,10 @@ public class PlacementBenchmark {
     private static final Resources NODE = Resources.of(8, 64, 512 * 1024L);
     private static final Resources WORKER = Resources.of(1, 4, 16 * 1024L);
     private static final Resources PS = Resources.of(0, 4, 16 * 1024L);
+    private static final List<String> FAMILIES =
+            List.of("cifar10", "imagenet", "bert", "deepspeech2", "yolov3", "ncf", JobSpec.UNKNOWN_FAMILY);
 
-    @Param({"packing", "spread", "topology-aware"})
+    @Param({"packing", "spread", "topology-aware", "interference-aware"})
     public String placement;
 
     @Param("100")
@@ -70,11 +76,12 @@ public class PlacementBenchmark {
         }
         snapshot = new ClusterSnapshot(0, list);
         Random random = new Random(seed);
+        Random families = new Random(seed + 1);
         requests = new ArrayList<>(jobs);
         for (int j = 0; j < jobs; j++) {
             int ps = random.nextDouble() < 0.6 ? 1 + random.nextInt(8) : 0;
             requests.add(new PlacementRequest("job-" + j, new TaskCount(1 + random.nextInt(32), ps), WORKER, PS,
-                    Allocation.NONE));
+                    Allocation.NONE).ofFamily(FAMILIES.get(families.nextInt(FAMILIES.size()))));
         }
         strategy = PlacementStrategies.named(placement).get();
     }

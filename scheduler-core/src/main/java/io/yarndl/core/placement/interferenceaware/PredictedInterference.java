@@ -20,11 +20,11 @@ import java.util.stream.Collectors;
  *
  * <p><b>A family with no stand-in</b> (undeclared, or not in the shipped table) has no profile, so
  * the model cannot predict for it. A pair with such a job reads the mean of every measured
- * slowdown on that GPU type (0.5 to 0.7): the figure that, knowing nothing of the pair, errs
- * least on average. Reading it as unaffected (1) instead would make an unknown job the best
- * neighbour there is, drawing every known job that suffers toward it, and would put it beside the
- * worst neighbours since it never seems to suffer; the mean neither draws nor repels, so unknown
- * jobs fall back to the packing preference.
+ * slowdown on that GPU type (0.54 on K80, 0.60 on P100, 0.66 on V100): the figure that, knowing
+ * nothing of the pair, errs least on average. Reading it as unaffected (1) instead would make an
+ * unknown job the best neighbour there is, drawing every known job that suffers toward it, and
+ * would put it beside the worst neighbours since it never seems to suffer; the mean neither draws
+ * nor repels, so unknown jobs fall back to the packing preference.
  *
  * <p>The model is fitted once per JVM, on all of Gavel's measured pairs ({@link #shipped()}), and
  * each prediction is made once per pair of stand-ins and GPU type, then read from a cache.
