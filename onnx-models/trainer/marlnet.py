@@ -9,12 +9,13 @@ depends only on what the agent sees of it, and the agents cooperate through one 
 
 Input 'candidates': float32 [rows, FEATURES]; output 'scores': float32 [rows]. ONNX opset 13.
 """
-import hashlib
 import json
 import os
 
 import torch
 from torch import nn
+
+from dl2net import sha256_of  # one digest for both cards
 
 LAYOUT_VERSION = "marl-candidates-v1"
 FEATURES = 16
@@ -45,14 +46,6 @@ def export(net, onnx_path):
                           dynamic_axes={"candidates": {0: "rows"}, "scores": {0: "rows"}}, opset_version=OPSET)
     os.replace(tmp, onnx_path)
     net.train()
-
-
-def sha256_of(path):
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 16), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def write_card(onnx_path, model_id, training, scores):

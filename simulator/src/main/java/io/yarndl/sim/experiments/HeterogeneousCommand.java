@@ -1,14 +1,12 @@
 package io.yarndl.sim.experiments;
 
 import io.yarndl.core.policy.gavel.GavelObjectives;
-import io.yarndl.sim.cli.SimulatorCli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -88,12 +86,7 @@ public final class HeterogeneousCommand implements Callable<Integer> {
             args.addAll(scenario.simArgs());
             args.addAll(List.of("--policies", String.join(",", policyNames()), "--interval-sec",
                     Double.toString(intervalSec), "--seed", Long.toString(seed), "--out", folder.toString()));
-            stdout.println("== " + scenario.name() + ": yarn-dl " + String.join(" ", args));
-            stdout.flush();
-            CommandLine sim = SimulatorCli.commandLine();
-            sim.setOut(stdout);
-            sim.setErr(spec.commandLine().getErr());
-            int status = sim.execute(args.toArray(String[]::new));
+            int status = NestedSim.run(spec, scenario.name(), args);
             if (status != 0) {
                 return status;
             }

@@ -1,14 +1,12 @@
 package io.yarndl.sim.experiments;
 
 import io.yarndl.core.placement.PlacementStrategies;
-import io.yarndl.sim.cli.SimulatorCli;
 import io.yarndl.sim.engine.PlacementTruth;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -93,12 +91,7 @@ public final class PlacementCommand implements Callable<Integer> {
                     "--ground-truth", "placement", "--cross-rack-factor", Double.toString(crossRackFactor),
                     "--server-interference", Double.toString(serverInterference),
                     "--seed", Long.toString(seed), "--out", folder.toString()));
-            stdout.println("== seed " + seed + ": yarn-dl " + String.join(" ", args));
-            stdout.flush();
-            CommandLine sim = SimulatorCli.commandLine();
-            sim.setOut(stdout);
-            sim.setErr(spec.commandLine().getErr());
-            int status = sim.execute(args.toArray(String[]::new));
+            int status = NestedSim.run(spec, "seed " + seed, args);
             if (status != 0) {
                 return status;
             }
