@@ -32,6 +32,10 @@ class Simulator:
         result = json.loads(self._run(args + self.workload_args, quiet=True))[self.workload]
         return {policy: figures["meanAvgJctSec"] for policy, figures in result.items()}
 
+    def run(self, args):
+        """Runs any simulator command; returns its stdout (the marl trainer's commands)."""
+        return self._run(args, quiet=True)
+
     def _run(self, args, quiet):
         done = subprocess.run(self.command + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         if done.returncode != 0:

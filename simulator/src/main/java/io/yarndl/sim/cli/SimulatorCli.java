@@ -4,6 +4,7 @@ import io.yarndl.sim.dl2.EvaluateCommand;
 import io.yarndl.sim.dl2.RolloutsCommand;
 import io.yarndl.sim.experiments.HeterogeneousCommand;
 import io.yarndl.sim.experiments.PlacementCommand;
+import io.yarndl.sim.marl.MarlRolloutsCommand;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -26,7 +27,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
         versionProvider = SimulatorCli.Version.class,
         description = "Elastic GPU scheduling for Hadoop YARN: trace-driven simulator.",
         subcommands = {SimCommand.class, GenerateCommand.class, RolloutsCommand.class, EvaluateCommand.class,
-            HeterogeneousCommand.class, PlacementCommand.class,
+            HeterogeneousCommand.class, PlacementCommand.class, MarlRolloutsCommand.class,
             HelpCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {
