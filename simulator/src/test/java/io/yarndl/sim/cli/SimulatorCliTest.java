@@ -129,7 +129,7 @@ class SimulatorCliTest {
         Run unknown = run("sim", "--policies", "fifo", "--placement", "scatter", "--out", out.toString());
         assertEquals(SimulatorCli.EXIT_USAGE, unknown.status(), unknown.all());
         assertTrue(unknown.err().contains(
-                "unknown placement 'scatter'; known: packing, spread, topology-aware, interference-aware"),
+                "unknown placement 'scatter'; known: packing, spread, topology-aware, interference-aware, marl"),
                 unknown.err());
     }
 

@@ -91,7 +91,7 @@ class SchedulerSettingsTest {
 
         assertTrue(e.getMessage().contains(SchedulerSettings.PLACEMENT + " = 'scatter' is not a known placement"),
                 e.getMessage());
-        assertTrue(e.getMessage().contains("known: packing, spread, topology-aware, interference-aware"),
+        assertTrue(e.getMessage().contains("known: packing, spread, topology-aware, interference-aware, marl"),
                 e.getMessage());
     }
 
