@@ -10,6 +10,12 @@ import io.yarndl.core.placement.NodeLedger;
 import io.yarndl.core.placement.PlacementRequest;
 import io.yarndl.core.placement.PlacementStrategies;
 import io.yarndl.core.placement.PlacementStrategy;
+import io.yarndl.core.placement.marl.serving.MarlEvents;
+import io.yarndl.core.placement.marl.serving.MarlModel;
+import io.yarndl.core.placement.marl.serving.MarlModelLoader;
+import io.yarndl.core.placement.marl.serving.MarlServing;
+import io.yarndl.core.placement.marl.serving.OnceLoadedMarlModel;
+import io.yarndl.core.policy.dl2.ModelRejectedException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -33,8 +39,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * the learned placement is under 50 ms). Jobs are seeded: 1 to 32 one-GPU workers, and for 60% of
  * them 1 to 8 parameter servers of CPU and memory only. Each job trains one of Sia's model families
  * or none ({@link #FAMILIES}, drawn from a random of its own, so the sizes stay those every strategy
- * was measured on before families were drawn): only interference-aware placement reads them. Each
- * invocation starts from an empty ledger.
+ * was measured on before families were drawn): interference-aware and marl read them. Each
+ * invocation starts from an empty ledger. {@code marl} serves the shipped model, or the test fixture
+ * where none is shipped ({@link #marlServing()}).
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar PlacementBenchmark -f 1 -wi 2 -i 3}.
  */
@@ -49,10 +56,11 @@ public class PlacementBenchmark {
     private static final Resources NODE = Resources.of(8, 64, 512 * 1024L);
     private static final Resources WORKER = Resources.of(1, 4, 16 * 1024L);
     private static final Resources PS = Resources.of(0, 4, 16 * 1024L);
+    private static final String FIXTURE = "/marl-fixture/prefers-free.onnx";
     private static final List<String> FAMILIES =
             List.of("cifar10", "imagenet", "bert", "deepspeech2", "yolov3", "ncf", JobSpec.UNKNOWN_FAMILY);
 
-    @Param({"packing", "spread", "topology-aware", "interference-aware"})
+    @Param({"packing", "spread", "topology-aware", "interference-aware", "marl"})
     public String placement;
 
     @Param("100")
@@ -83,7 +91,33 @@ public class PlacementBenchmark {
             requests.add(new PlacementRequest("job-" + j, new TaskCount(1 + random.nextInt(32), ps), WORKER, PS,
                     Allocation.NONE).ofFamily(FAMILIES.get(families.nextInt(FAMILIES.size()))));
         }
-        strategy = PlacementStrategies.named(placement).get();
+        strategy = PlacementStrategies.named(placement, marlServing()).get();
+    }
+
+    /**
+     * The shipped marl model, or, in a build that ships none, the scheduler's test fixture
+     * {@code prefers-free} (a hand-set network of the real layout: the cost of one ONNX call is the
+     * same whatever the weights); fails rather than time interference-aware under marl's name.
+     */
+    private static MarlServing marlServing() {
+        OnceLoadedMarlModel source = new OnceLoadedMarlModel(() -> {
+            try {
+                return MarlModelLoader.loadShipped();
+            } catch (ModelRejectedException none) {
+                return MarlModelLoader.loadResource(FIXTURE);
+            }
+        }, "shipped, else " + FIXTURE);
+        return new MarlServing(source, new MarlEvents() {
+            @Override
+            public void serving(MarlModel model) {
+                System.err.println("PlacementBenchmark: marl serves " + model.version() + " from " + model.source());
+            }
+
+            @Override
+            public void fellBack(String reason) {
+                throw new IllegalStateException("marl fell back, nothing to measure: " + reason);
+            }
+        });
     }
 
     @Benchmark

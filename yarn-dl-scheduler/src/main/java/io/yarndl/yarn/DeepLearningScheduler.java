@@ -7,6 +7,7 @@ import io.yarndl.core.policy.PolicyState;
 import io.yarndl.yarn.config.SchedulerSettings;
 import io.yarndl.yarn.dl2.Dl2ModelStatus;
 import io.yarndl.yarn.dl2.Dl2Serving;
+import io.yarndl.yarn.marl.MarlModelSource;
 import io.yarndl.yarn.enforce.AskShaper;
 import io.yarndl.yarn.enforce.AttemptAsks;
 import io.yarndl.yarn.enforce.DispatchingActions;
@@ -83,8 +84,8 @@ import java.util.concurrent.TimeUnit;
  * <p>With the {@code dl2} policy, the model is the configured file or the one shipped in the jar;
  * a model that cannot serve makes DL2 fall back to {@code optimus}, logged and counted
  * ({@link Dl2ModelStatus}), and a replaced model file is loaded without a restart
- * ({@link Dl2Serving}). Metrics are in the RM's JMX under {@value SchedulerMetrics#JMX_DOMAIN}
- * ({@link SchedulerMetrics}).
+ * ({@link Dl2Serving}); the {@code marl} placement's model likewise ({@link MarlModelSource}). Metrics
+ * are in the RM's JMX under {@value SchedulerMetrics#JMX_DOMAIN} ({@link SchedulerMetrics}).
  */
 public class DeepLearningScheduler extends CapacityScheduler {
 
@@ -126,7 +127,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
             LOG.warn("the {} resource type is not declared (yarn.resource-types): DL jobs can ask for no GPUs",
                     YarnResources.GPU);
         }
-        dl2 = new Dl2Serving(settings, metrics.dl2());
+        dl2 = new Dl2Serving(settings, metrics.dl2(), MarlModelSource.of(settings, metrics.marl()));
         policyRunner = new PolicyRunner(dl2.registry(), settings.policy(), settings.policyGuard());
         dl2.attach(policyRunner);
         round = new SchedulingRound(policyRunner, planBook, metrics.rounds());

@@ -47,7 +47,8 @@ class PlacementByNameTest {
 
     @Test
     void anUnknownPlacementIsRefusedNamingTheKnownOnes() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PolicyRegistry.standard("marl"));
-        assertEquals("unknown placement 'marl'; known placements: packing, spread, topology-aware, interference-aware", e.getMessage());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PolicyRegistry.standard("scatter"));
+        assertEquals("unknown placement 'scatter'; known placements: packing, spread, topology-aware, interference-aware,"
+                + " marl", e.getMessage());
     }
 }

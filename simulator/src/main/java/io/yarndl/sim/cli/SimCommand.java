@@ -1,10 +1,9 @@
 package io.yarndl.sim.cli;
 
+import io.yarndl.core.placement.PlacementStrategies;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.SchedulingPolicy;
 import io.yarndl.core.policy.UnknownPolicyException;
-import io.yarndl.core.policy.dl2.Dl2Policy;
-import io.yarndl.sim.dl2.Dl2FallbackWarning;
 import io.yarndl.sim.engine.JobOutcome;
 import io.yarndl.sim.engine.PlacementTruth;
 import io.yarndl.sim.engine.SimConfig;
@@ -90,7 +89,8 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--placement", split = ",", paramLabel = "NAME",
             description = "Placements to run every policy with, rows named policy/placement: packing (Optimus':"
                     + " fewest nodes), spread (one task per node), topology-aware (fewest racks, then fewest nodes),"
-                    + " interference-aware (beside the neighbours the job-interference model predicts least harm with)"
+                    + " interference-aware (beside the neighbours the job-interference model predicts least harm with),"
+                    + " marl (multi-agent RL, served from --marl-model; interference-aware while no model serves)"
                     + " (default: packing, rows named by the policy).")
     List<String> placements;
 
@@ -127,11 +127,6 @@ final class SimCommand implements Callable<Integer> {
             description = "The Philly trace for --trace philly (default: ${DEFAULT-VALUE}).")
     Path phillyFile;
 
-    @Option(names = "--dl2-model", paramLabel = "FILE.onnx",
-            description = "The model the dl2 policy serves, its card FILE.json beside it (default: the model"
-                    + " shipped in the jar). If it is rejected, dl2 runs optimus and stderr says so.")
-    Path dl2Model;
-
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "sim-out",
             description = "Folder for the CSVs and the chart (default: ${DEFAULT-VALUE}).")
     Path out;
@@ -148,6 +143,9 @@ final class SimCommand implements Callable<Integer> {
     @Mixin
     PlacementTruthOptions groundTruth;
 
+    @Mixin
+    ModelOptions models;
+
     @Override
     public Integer call() throws IOException {
         ClusterSpec clusterSpec = cluster.toSpec(PHILLY.equals(trace) ? ClusterOptions.PHILLY_NODES
@@ -158,8 +156,7 @@ final class SimCommand implements Callable<Integer> {
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw usage("--out " + out + " exists and is not a folder");
         }
-        Dl2FallbackWarning dl2Warning = new Dl2FallbackWarning(spec.commandLine().getErr(), "yarn-dl sim");
-        List<PolicyRuns.Run> runs = checkedRuns(checkedPolicies(dl2Warning.registry(dl2Model)));
+        List<PolicyRuns.Run> runs = checkedRuns(checkedPolicies());
 
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.printf("yarn-dl sim: %s on %s, interval %.0f s, resize overhead %.0f s, seed %d, %s%n",
@@ -174,7 +171,7 @@ final class SimCommand implements Callable<Integer> {
                 String tag = String.format(Locale.ROOT, "[%d/%d] %s", i + 1, runs.size(), name);
                 stdout.println(tag + ": running");
                 stdout.flush();
-                SchedulingPolicy policy = dl2Warning.registry(dl2Model, run.placement()).create(run.policy());
+                SchedulingPolicy policy = models.registry(run.placement()).create(run.policy());
                 HeapPeak.reset();
                 SimulationResult result;
                 try (Stream<TraceJob> jobsStream = openTrace(clusterSpec)) {
@@ -212,7 +209,7 @@ final class SimCommand implements Callable<Integer> {
      * The policy names, trimmed, each once, each known, and the baseline among them; creating each
      * once here also loads dl2's model, so a rejected one is reported before the first run.
      */
-    private List<String> checkedPolicies(PolicyRegistry registry) {
+    private List<String> checkedPolicies() {
         List<String> names = new ArrayList<>();
         for (String raw : policies) {
             String name = raw.trim();
@@ -227,12 +224,12 @@ final class SimCommand implements Callable<Integer> {
         if (new LinkedHashSet<>(names).size() != names.size()) {
             throw usage("--policies names a policy twice: " + String.join(",", names));
         }
-        if (dl2Model != null && !names.contains(Dl2Policy.NAME)) {
-            throw usage("--dl2-model applies when --policies includes " + Dl2Policy.NAME);
+        try {
+            models.start(names, placements, spec.commandLine().getErr(), "yarn-dl sim");
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
         }
-        if (dl2Model != null && !Files.isRegularFile(dl2Model)) {
-            throw usage("--dl2-model " + dl2Model.toAbsolutePath().normalize() + " is not a file");
-        }
+        PolicyRegistry registry = models.registry(PlacementStrategies.DEFAULT);
         for (String name : names) {
             try {
                 registry.create(name);
@@ -251,6 +248,8 @@ final class SimCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
+        // One policy per placement built now: marl's model loads, and a rejected one is reported, before the first run.
+        runs.stream().map(PolicyRuns.Run::placement).distinct().forEach(p -> models.registry(p).create(names.get(0)));
         List<String> labels = runs.stream().map(PolicyRuns.Run::label).toList();
         if (baseline != null && !labels.contains(baseline)) {
             throw usage("--baseline " + baseline + " is not among the rows " + String.join(",", labels));

@@ -26,7 +26,7 @@ class PolicyRunsTest {
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
                 () -> PolicyRuns.of(List.of("fifo"), List.of("scatter")));
         assertTrue(unknown.getMessage().contains(
-                "unknown placement 'scatter'; known: packing, spread, topology-aware, interference-aware"),
+                "unknown placement 'scatter'; known: packing, spread, topology-aware, interference-aware, marl"),
                 unknown.getMessage());
         assertThrows(IllegalArgumentException.class, () -> PolicyRuns.of(List.of("fifo"), List.of("packing", "packing")));
     }

@@ -100,6 +100,34 @@ class SimulatorCliTest {
     }
 
     @Test
+    void marlModelNeedsTheMarlPlacementAndAnExistingFile() {
+        Path missing = tmp.resolve("none.onnx");
+        Run withoutMarl = run("sim", "--trace", "synthetic", "--policies", "fifo", "--marl-model", missing.toString());
+        Run absent = run("sim", "--trace", "synthetic", "--policies", "fifo", "--placement", "marl", "--marl-model",
+                missing.toString());
+
+        assertEquals(SimulatorCli.EXIT_USAGE, withoutMarl.status(), withoutMarl.all());
+        assertTrue(withoutMarl.err().contains("--marl-model applies when --placement includes marl"), withoutMarl.err());
+        assertEquals(SimulatorCli.EXIT_USAGE, absent.status(), absent.all());
+        assertTrue(absent.err().contains(missing.toString()), absent.err());
+    }
+
+    @Test
+    void simWarnsOnceWhenMarlFallsBackAndKeepsItsRowsNamedMarl() throws IOException {
+        Path model = Files.write(tmp.resolve("broken-marl.onnx"), new byte[] {1});
+        Path out = tmp.resolve("marl-out");
+        Run r = run("sim", "--trace", "synthetic", "--jobs", "3", "--policies", "fifo,optimus", "--placement", "marl",
+                "--marl-model", model.toString(), "--out", out.toString());
+
+        assertEquals(0, r.status(), r.all());
+        String warning = "WARNING: marl falls back to interference-aware, so its results (rows policy/marl) are"
+                + " interference-aware's: marl model card " + tmp.resolve("broken-marl.json") + " does not exist";
+        assertTrue(r.err().contains(warning), r.err());
+        assertEquals(r.err().indexOf("WARNING: marl"), r.err().lastIndexOf("WARNING: marl"), "once: " + r.err());
+        assertTrue(Files.readString(out.resolve("summary.csv")).contains("fifo/marl"), r.out());
+    }
+
+    @Test
     void missingTraceFileIsNamedInTheError() {
         Path missing = tmp.resolve("no-such-trace.csv");
         Run r = run("sim", "--trace", missing.toString());
@@ -129,7 +157,7 @@ class SimulatorCliTest {
         Run unknown = run("sim", "--policies", "fifo", "--placement", "scatter", "--out", out.toString());
         assertEquals(SimulatorCli.EXIT_USAGE, unknown.status(), unknown.all());
         assertTrue(unknown.err().contains(
-                "unknown placement 'scatter'; known: packing, spread, topology-aware, interference-aware"),
+                "unknown placement 'scatter'; known: packing, spread, topology-aware, interference-aware, marl"),
                 unknown.err());
     }
 

@@ -3,7 +3,6 @@ package io.yarndl.yarn.config;
 import io.yarndl.contract.config.SharedSettings;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.gavel.GavelObjectives;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
@@ -58,6 +57,9 @@ import org.apache.zookeeper.data.ACL;
  * @param gavelRound        the round of Gavel's policies ({@code gavel-*}): how long jobs keep the GPU
  *                          type and place they were given before the shares are solved and ranked again
  * @param placement         how every policy puts its sizes on nodes ({@link PlacementSetting})
+ * @param marlModel         the model file the {@code marl} placement serves, as {@code dl2Model} for
+ *                          DL2 ({@link ModelFileSetting}); a missing or bad one makes {@code marl}
+ *                          place as {@code interference-aware} and say why
  */
 public record SchedulerSettings(
         String policy,
@@ -78,7 +80,8 @@ public record SchedulerSettings(
         Duration recoveryNodeWait,
         GpuTypeSettings gpuTypes,
         Duration gavelRound,
-        String placement) {
+        String placement,
+        Optional<Path> marlModel) {
 
     /** Prefix of every key this class reads. */
     public static final String PREFIX = SharedSettings.PREFIX;
@@ -156,16 +159,19 @@ public record SchedulerSettings(
 
     public static final String PLACEMENT = PlacementSetting.KEY;
 
+    /** No default of its own: unset or empty means the {@code marl} model shipped inside the jar. */
+    public static final String MARL_MODEL = PREFIX + "marl.model";
+
     /** Every {@code yarn.dl.scheduler.*} key, in the order {@link #describe()} lists them. */
     public static final List<String> KEYS = List.of(POLICY, DL2_MODEL, INTERVAL_MS, QUEUES, PREEMPTION_GRACE_MS,
             POLICY_TIMEOUT_MS, POLICY_OVERRUN_LIMIT, POLICY_OVERRUN_FALLBACK, ZK_ADDRESS, ZK_ROOT, ZK_SESSION_TIMEOUT_MS, MAX_SAMPLES_PER_JOB, CHECKPOINT_INTERVAL_MS,
             CHECKPOINT_MAX_BYTES, ZK_ACL, ZK_AUTH, APP_SECRET_REQUIRED, RECOVERY_NODE_WAIT_MS, GPU_TYPE_ATTRIBUTE,
-            GPU_TYPES, GAVEL_ROUND_MS, PLACEMENT);
+            GPU_TYPES, GAVEL_ROUND_MS, PLACEMENT, MARL_MODEL);
 
     /**
      * The default of each key as it is written in a configuration file. {@link #ZK_ADDRESS} maps to
      * the empty string: it has no value of its own and borrows the RM's; so do {@link #ZK_ACL} and
-     * {@link #ZK_AUTH}. {@link #DL2_MODEL} maps to the empty string too: the shipped model.
+     * {@link #ZK_AUTH}. {@link #DL2_MODEL} and {@link #MARL_MODEL} map to the empty string too: the shipped models.
      */
     public static final Map<String, String> DEFAULTS = SettingDefaults.all();
 
@@ -185,6 +191,7 @@ public record SchedulerSettings(
         Objects.requireNonNull(gpuTypes, "gpuTypes");
         Objects.requireNonNull(gavelRound, "gavelRound");
         Objects.requireNonNull(placement, "placement");
+        Objects.requireNonNull(marlModel, "marlModel");
         zkAcl = List.copyOf(Objects.requireNonNull(zkAcl, "zkAcl"));
         zkAuth = List.copyOf(Objects.requireNonNull(zkAuth, "zkAuth"));
     }
@@ -207,7 +214,7 @@ public record SchedulerSettings(
     public static SchedulerSettings from(Configuration conf, Set<String> knownPolicies) {
         return new SchedulerSettings(
                 readPolicy(conf, knownPolicies),
-                readDl2Model(conf),
+                ModelFileSetting.read(conf, DL2_MODEL),
                 Duration.ofMillis(SettingValues.readLong(conf, INTERVAL_MS, DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS, "milliseconds")),
                 readQueues(conf),
                 Duration.ofMillis(SettingValues.readLong(conf, PREEMPTION_GRACE_MS, DEFAULT_PREEMPTION_GRACE_MS,
@@ -230,7 +237,8 @@ public record SchedulerSettings(
                 GpuTypeSettings.from(conf),
                 Duration.ofMillis(SettingValues.readLong(conf, GAVEL_ROUND_MS, DEFAULT_GAVEL_ROUND_MS, MIN_GAVEL_ROUND_MS,
                         "milliseconds")),
-                PlacementSetting.read(conf));
+                PlacementSetting.read(conf),
+                ModelFileSetting.read(conf, MARL_MODEL));
     }
 
     /** One line for the RM log at start: every effective setting, by the key that sets it. */
@@ -257,7 +265,8 @@ public record SchedulerSettings(
                 + ", " + GPU_TYPE_ATTRIBUTE + "=" + gpuTypes.attribute()
                 + ", " + GPU_TYPES + "=" + gpuTypes.describeMapping()
                 + ", " + GAVEL_ROUND_MS + "=" + gavelRound.toMillis()
-                + ", " + PLACEMENT + "=" + placement;
+                + ", " + PLACEMENT + "=" + placement
+                + ", " + MARL_MODEL + "=" + marlModel.map(Path::toString).orElse("(shipped)");
     }
 
     /** Longest a policy may take for one plan before the round is abandoned. */
@@ -284,29 +293,6 @@ public record SchedulerSettings(
                     "known: " + String.join(", ", new TreeSet<>(knownPolicies)));
         }
         return value;
-    }
-
-    private static Optional<Path> readDl2Model(Configuration conf) {
-        String value = conf.getTrimmed(DL2_MODEL, "");
-        if (value.isEmpty()) {
-            return Optional.empty();
-        }
-        String allowed = "allowed: empty (the model shipped in the jar) or the absolute path of a .onnx file,"
-                + " its card <name>.json beside it";
-        Path path;
-        try {
-            path = Path.of(value);
-        } catch (InvalidPathException e) {
-            throw new InvalidSettingException(DL2_MODEL, value, "is not a file path", allowed);
-        }
-        // A relative path would resolve against wherever the RM daemon was started from.
-        if (!path.isAbsolute()) {
-            throw new InvalidSettingException(DL2_MODEL, value, "is not an absolute path", allowed);
-        }
-        if (!value.endsWith(".onnx")) {
-            throw new InvalidSettingException(DL2_MODEL, value, "does not name a .onnx file", allowed);
-        }
-        return Optional.of(path.normalize());
     }
 
     private static Set<String> readQueues(Configuration conf) {

@@ -35,6 +35,7 @@ final class SettingDefaults {
         defaults.put(SchedulerSettings.GPU_TYPES, "");
         defaults.put(SchedulerSettings.GAVEL_ROUND_MS, Long.toString(SchedulerSettings.DEFAULT_GAVEL_ROUND_MS));
         defaults.put(SchedulerSettings.PLACEMENT, PlacementStrategies.DEFAULT);
+        defaults.put(SchedulerSettings.MARL_MODEL, "");
         return Collections.unmodifiableMap(defaults);
     }
 }

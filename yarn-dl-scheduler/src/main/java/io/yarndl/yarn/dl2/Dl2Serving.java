@@ -1,6 +1,7 @@
 package io.yarndl.yarn.dl2;
 
 import io.yarndl.core.placement.PlacementStrategies;
+import io.yarndl.core.placement.marl.serving.MarlServing;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.dl2.Dl2Policy;
 import io.yarndl.yarn.config.SchedulerSettings;
@@ -23,15 +24,23 @@ public final class Dl2Serving {
     private final ModelFileWatch watch;
     private final double gavelRoundSec;
     private final String placement;
+    private final MarlServing marl;
     private ModelReload reload;
 
+    /** As {@link #Dl2Serving(SchedulerSettings, Dl2Metrics, MarlServing)}, {@code marl} unreported. */
     public Dl2Serving(SchedulerSettings settings, Dl2Metrics metrics) {
+        this(settings, metrics, MarlServing.SHIPPED_UNREPORTED);
+    }
+
+    /** @param marl where the {@code marl} placement, if configured, gets its model and whom it tells */
+    public Dl2Serving(SchedulerSettings settings, Dl2Metrics metrics, MarlServing marl) {
         this.status = new Dl2ModelStatus(metrics);
         this.source = new Dl2ModelSource(settings.dl2Model(), status);
         // Stamped before the first load: a file replaced in between is then loaded again, never missed.
         this.watch = watchedModel(settings);
         this.gavelRoundSec = settings.gavelRound().toMillis() / 1000.0;
         this.placement = settings.placement();
+        this.marl = marl;
     }
 
     /**
@@ -40,7 +49,7 @@ public final class Dl2Serving {
      * YARN cannot run.
      */
     public PolicyRegistry registry() {
-        return PolicyRegistry.standard(source::newPolicy, gavelRoundSec, PlacementStrategies.named(placement))
+        return PolicyRegistry.standard(source::newPolicy, gavelRoundSec, PlacementStrategies.named(placement, marl))
                 .withoutGpuSharing();
     }
 

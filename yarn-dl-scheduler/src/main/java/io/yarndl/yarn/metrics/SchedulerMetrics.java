@@ -25,6 +25,7 @@ public final class SchedulerMetrics {
 
     private final MetricRegistry registry = new MetricRegistry();
     private final Dl2Metrics dl2 = new Dl2Metrics(registry);
+    private final MarlMetrics marl = new MarlMetrics(registry);
     private final RoundMetrics rounds = new RoundMetrics(registry);
     private final EnforcementMetrics enforcement = new EnforcementMetrics(registry);
     private final JobOutcomeMetrics outcomes = new JobOutcomeMetrics(registry);
@@ -75,5 +76,10 @@ public final class SchedulerMetrics {
     /** DL2's model: fallbacks, whether a model serves, which, and its inference latency. */
     public Dl2Metrics dl2() {
         return dl2;
+    }
+
+    /** The {@code marl} placement's model: fallbacks, whether a model serves, and which. */
+    public MarlMetrics marl() {
+        return marl;
     }
 }

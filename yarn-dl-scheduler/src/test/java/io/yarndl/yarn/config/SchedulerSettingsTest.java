@@ -64,6 +64,7 @@ class SchedulerSettingsTest {
         conf.set(SchedulerSettings.GPU_TYPE_ATTRIBUTE, " rm.yarn.io/accelerator ");
         conf.set(SchedulerSettings.GPU_TYPES, " gpu-host-1=V100, gpu-host-2:8041=K80 ");
         conf.set(SchedulerSettings.GAVEL_ROUND_MS, "10000");
+        conf.set(SchedulerSettings.MARL_MODEL, " /opt/yarn-dl/models/marl-v1.onnx ");
 
         SchedulerSettings settings = SchedulerSettings.from(conf, KNOWN);
 
@@ -74,7 +75,8 @@ class SchedulerSettingsTest {
                 "zk1:2181,zk2:2181/chroot", "/clusters/a/yarn-dl", Duration.ofSeconds(1), 10,
                 Duration.ofMillis(100), 65536, ZKUtil.parseACLs("sasl:rm:rwcda,world:anyone:r"), List.of(), true,
                 Duration.ZERO, new GpuTypeSettings("rm.yarn.io/accelerator",
-                        Map.of("gpu-host-1", "V100", "gpu-host-2:8041", "K80")), Duration.ofSeconds(10), "packing"),
+                        Map.of("gpu-host-1", "V100", "gpu-host-2:8041", "K80")), Duration.ofSeconds(10), "packing",
+                Optional.of(Path.of("/opt/yarn-dl/models/marl-v1.onnx"))),
                 settings);
         assertEquals("sasl:rm:rwcda,world:anyone:r", settings.describeAcl());
         assertEquals(List.of("root.gpu.dl-b", "root.dl", "root.gpu.dl-a"), List.copyOf(settings.queues()),
@@ -91,7 +93,7 @@ class SchedulerSettingsTest {
 
         assertTrue(e.getMessage().contains(SchedulerSettings.PLACEMENT + " = 'scatter' is not a known placement"),
                 e.getMessage());
-        assertTrue(e.getMessage().contains("known: packing, spread, topology-aware, interference-aware"),
+        assertTrue(e.getMessage().contains("known: packing, spread, topology-aware, interference-aware, marl"),
                 e.getMessage());
     }
 
@@ -241,7 +243,8 @@ class SchedulerSettingsTest {
                 + ", yarn.dl.scheduler.app-secret-required=false"
                 + ", yarn.dl.scheduler.recovery.node-wait-ms=120000,"
                 + " yarn.dl.scheduler.gpu-type-attribute=gpu-type, yarn.dl.scheduler.gpu-types=,"
-                + " yarn.dl.scheduler.gavel.round-ms=360000, yarn.dl.scheduler.placement=packing",
+                + " yarn.dl.scheduler.gavel.round-ms=360000, yarn.dl.scheduler.placement=packing,"
+                + " yarn.dl.scheduler.marl.model=(shipped)",
                 line);
         for (String key : SchedulerSettings.KEYS) {
             assertTrue(line.contains(key + "="), key);
@@ -266,6 +269,16 @@ class SchedulerSettingsTest {
         InvalidSettingException error = SettingsFixtures.rejected(SchedulerSettings.DL2_MODEL, value);
 
         SettingsFixtures.assertNames(error, SchedulerSettings.DL2_MODEL, value, problem, "absolute path of a .onnx file");
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+            "models/marl.onnx, is not an absolute path",
+            "/opt/yarn-dl/marl.json, does not name a .onnx file"})
+    void refusesAMarlModelThatIsNotAnAbsoluteOnnxPath(String value, String problem) {
+        InvalidSettingException error = SettingsFixtures.rejected(SchedulerSettings.MARL_MODEL, value);
+
+        SettingsFixtures.assertNames(error, SchedulerSettings.MARL_MODEL, value, problem, "absolute path of a .onnx file");
     }
 
     @Test

@@ -58,8 +58,16 @@ public final class ModelLoader {
 
     /** Reads a card; fails with the path and the parser's complaint. */
     public static ModelCard parseCard(byte[] card, String label) throws ModelRejectedException {
+        return parseCard(card, label, ModelCard.class);
+    }
+
+    /**
+     * Reads a card of any model's kind ({@code type}, a record whose constructor checks its fields),
+     * leniently as to unknown fields; fails with the path and the parser's or constructor's complaint.
+     */
+    public static <T> T parseCard(byte[] card, String label, Class<T> type) throws ModelRejectedException {
         try {
-            ModelCard parsed = JSON.readValue(card, ModelCard.class);
+            T parsed = JSON.readValue(card, type);
             if (parsed == null) {
                 throw new ModelRejectedException("model card " + label + " is empty");
             }
