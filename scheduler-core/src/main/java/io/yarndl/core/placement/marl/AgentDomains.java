@@ -8,8 +8,9 @@ import java.util.TreeMap;
 
 /**
  * The agents' parts of the cluster: racks sorted by name, every {@code racksPerAgent} consecutive
- * racks one agent's domain, so each agent sees a few racks in full and the rest only through its
- * bids. Built once per ledger (per round); immutable.
+ * racks of one pod ({@link io.yarndl.core.cluster.Node#pod()}) one agent's domain, so each agent
+ * sees a few racks in full and the rest only through its bids, and no agent's domain crosses a
+ * pod's spine. Built once per ledger (per round); immutable.
  *
  * @param rackOfNode  each node's rack, by ledger index
  * @param agentOfRack each rack's agent
@@ -35,19 +36,25 @@ record AgentDomains(int[] rackOfNode, int[] agentOfRack, int[][] racks, int[][] 
             }
             r++;
         }
-        int agentCount = (racks.length + racksPerAgent - 1) / racksPerAgent;
+        // Racks sorted by name keep a pod's racks together ("/pod-1/rack-1", "/pod-1/rack-2", ...).
         int[] agentOfRack = new int[racks.length];
-        int[][] agents = new int[agentCount][];
-        for (int a = 0; a < agentCount; a++) {
-            int from = a * racksPerAgent;
-            int to = Math.min(racks.length, from + racksPerAgent);
-            agents[a] = new int[to - from];
-            for (int k = from; k < to; k++) {
-                agents[a][k - from] = k;
-                agentOfRack[k] = a;
+        List<int[]> agents = new ArrayList<>();
+        int from = 0;
+        while (from < racks.length) {
+            String pod = ledger.node(racks[from][0]).pod();
+            int to = from + 1;
+            while (to < racks.length && to - from < racksPerAgent && ledger.node(racks[to][0]).pod().equals(pod)) {
+                to++;
             }
+            int[] agent = new int[to - from];
+            for (int k = from; k < to; k++) {
+                agent[k - from] = k;
+                agentOfRack[k] = agents.size();
+            }
+            agents.add(agent);
+            from = to;
         }
-        return new AgentDomains(rackOfNode, agentOfRack, racks, agents);
+        return new AgentDomains(rackOfNode, agentOfRack, racks, agents.toArray(int[][]::new));
     }
 
     int agentCount() {

@@ -1,5 +1,6 @@
 package io.yarndl.core.placement.topology;
 
+import io.yarndl.core.cluster.Node;
 import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.placement.NodeLedger;
 import java.util.ArrayList;
@@ -11,9 +12,11 @@ import java.util.Map;
 import java.util.function.IntPredicate;
 
 /**
- * The racks of a job's eligible nodes, ranked by what they have free now: most free GPUs first,
- * then the largest free size ({@link NodeLedger#sizeOf}), ties in the order the racks first appear
- * among the nodes. Only eligible nodes count towards a rack, so a rack of another GPU type's nodes
+ * The racks of a job's eligible nodes, ranked by what they have free now: racks grouped by pod
+ * ({@link io.yarndl.core.cluster.Node#pod()}), the pod with the most free GPUs first, so that the
+ * first r racks stay in one pod while it has r; within a pod, most free GPUs first, then the
+ * largest free size ({@link NodeLedger#sizeOf}), ties in the order the racks first appear among the
+ * nodes. Where racks name no pod, all are one pod, and the order is by the racks alone. Only eligible nodes count towards a rack, so a rack of another GPU type's nodes
  * ranks nowhere. A snapshot of one moment: build it again after the ledger changes.
  */
 final class RackOrder {
@@ -32,22 +35,29 @@ final class RackOrder {
     static RackOrder of(NodeLedger ledger, IntPredicate eligible) {
         Map<String, Integer> rackByName = new HashMap<>();
         List<Resources> free = new ArrayList<>();
+        List<String> podOfRack = new ArrayList<>();
+        Map<String, Integer> podFreeGpus = new HashMap<>();
         int[] rackOfNode = new int[ledger.size()];
         for (int node = 0; node < ledger.size(); node++) {
             if (!eligible.test(node)) {
                 rackOfNode[node] = -1;
                 continue;
             }
-            int rack = rackByName.computeIfAbsent(ledger.node(node).rack(), name -> {
+            Node info = ledger.node(node);
+            int rack = rackByName.computeIfAbsent(info.rack(), name -> {
                 free.add(Resources.ZERO);
+                podOfRack.add(info.pod());
                 return free.size() - 1;
             });
             rackOfNode[node] = rack;
             free.set(rack, free.get(rack).plus(ledger.free(node)));
+            podFreeGpus.merge(info.pod(), ledger.free(node).gpus(), Integer::sum);
         }
         Integer[] byRank = new Integer[free.size()];
         Arrays.setAll(byRank, rack -> rack);
-        Arrays.sort(byRank, Comparator.comparingInt((Integer rack) -> -free.get(rack).gpus())
+        Arrays.sort(byRank, Comparator.comparingInt((Integer rack) -> -podFreeGpus.get(podOfRack.get(rack)))
+                .thenComparing(podOfRack::get)
+                .thenComparingInt(rack -> -free.get(rack).gpus())
                 .thenComparingDouble(rack -> -ledger.sizeOf(free.get(rack)))
                 .thenComparingInt(rack -> rack));
         int[] rankOfRack = new int[byRank.length];

@@ -72,6 +72,17 @@ class TopologyAwarePlacementTest extends PlacementStrategyContract {
     }
 
     @Test
+    void keepsAJobThatNeedsTwoRacksWithinOnePodWhereThePodHasThem() {
+        // By racks alone a1 (8) and b1 (7) come first, across pods; pod b (13 free) holds 13 on its own.
+        ClusterSnapshot cluster = Clusters.of(inRack("a1", "/pod-a/r1", 8), inRack("a2", "/pod-a/r2", 2),
+                inRack("b1", "/pod-b/r1", 7), inRack("b2", "/pod-b/r2", 6));
+
+        Allocation placed = strategy.place(NodeLedger.of(cluster), workers(13)).orElseThrow();
+
+        assertEquals(Set.of("/pod-b/r1", "/pod-b/r2"), racksOf(cluster, placed));
+    }
+
+    @Test
     void putsServersOnNodesThatHoldTheJobsWorkers() {
         ClusterSnapshot cluster = Clusters.of(inRack("a0", "/r0", 4), inRack("a1", "/r0", 4),
                 inRack("b0", "/r1", 4), inRack("b1", "/r1", 4), inRack("b2", "/r1", 4));
