@@ -2,14 +2,11 @@ package io.yarndl.yarn;
 
 import io.yarndl.contract.cluster.NodeGpuTypes;
 import io.yarndl.core.cluster.Node;
-import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.PolicyState;
 import io.yarndl.yarn.config.SchedulerSettings;
 import io.yarndl.yarn.dl2.Dl2ModelStatus;
 import io.yarndl.yarn.dl2.Dl2Serving;
 import io.yarndl.yarn.marl.MarlModelSource;
-import io.yarndl.yarn.enforce.AskShaper;
-import io.yarndl.yarn.enforce.AttemptAsks;
 import io.yarndl.yarn.enforce.DispatchingActions;
 import io.yarndl.yarn.enforce.KillTimer;
 import io.yarndl.yarn.enforce.ShrinkEnforcer;
@@ -21,7 +18,6 @@ import io.yarndl.yarn.recovery.RecoveryReport;
 import io.yarndl.yarn.recovery.ZooKeeperState;
 import io.yarndl.yarn.recovery.RestoredPlanHold;
 import io.yarndl.yarn.round.GpuTypeReader;
-import io.yarndl.yarn.round.HeldTask;
 import io.yarndl.yarn.round.PlanBook;
 import io.yarndl.yarn.round.PolicyRunner;
 import io.yarndl.yarn.round.SchedulingRound;
@@ -50,8 +46,6 @@ import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.SchedulerEv
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -94,11 +88,10 @@ public class DeepLearningScheduler extends CapacityScheduler {
 
     private final SchedulerMetrics metrics = new SchedulerMetrics();
     private final PlanBook planBook = new PlanBook();
-    private final AskShaper askShaper = new AskShaper();
     private final Map<ApplicationId, DlApplication> dlApplications = new ConcurrentHashMap<>();
-    private final Map<ApplicationAttemptId, AttemptAsks> attemptAsks = new ConcurrentHashMap<>();
-    private final Set<ApplicationAttemptId> warnedSchedulingRequests = ConcurrentHashMap.newKeySet();
     private final RmJobCollector collector = new RmJobCollector(this);
+    private final DlAllocateFilter allocateFilter = new DlAllocateFilter(collector::tasksOf, planBook::target,
+            this::rackOf);
 
     private SchedulerSettings settings;
     private GpuTypeReader gpuTypes;
@@ -251,14 +244,8 @@ public class DeepLearningScheduler extends CapacityScheduler {
         DlApplication app = dlApplications.get(attemptId.getApplicationId());
         FiCaSchedulerApp attempt = app == null ? null : getApplicationAttempt(attemptId);
         if (attempt != null && !attempt.isWaitingForAMContainer()) {
-            ask = shapedAsks(attemptId, attempt, ask, release);
-            if (schedulingRequests != null && !schedulingRequests.isEmpty()) {
-                if (warnedSchedulingRequests.add(attemptId)) {
-                    LOG.warn("{}: SchedulingRequests (placement constraints) are ignored for deep-learning jobs;"
-                            + " the policy places them", attemptId);
-                }
-                schedulingRequests = List.of();
-            }
+            ask = allocateFilter.shapedAsks(attemptId, attempt, ask, release);
+            schedulingRequests = allocateFilter.withoutSchedulingRequests(attemptId, schedulingRequests);
         }
         return super.allocate(attemptId, ask, schedulingRequests, release, blacklistAdditions, blacklistRemovals,
                 updateRequests);
@@ -276,8 +263,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
             case APP_ATTEMPT_REMOVED -> {
                 super.handle(event);
                 ApplicationAttemptId attempt = ((AppAttemptRemovedSchedulerEvent) event).getApplicationAttemptID();
-                attemptAsks.remove(attempt);
-                warnedSchedulingRequests.remove(attempt);
+                allocateFilter.forget(attempt);
                 if (shrinker != null) {
                     shrinker.forget(attempt);
                 }
@@ -313,25 +299,6 @@ public class DeepLearningScheduler extends CapacityScheduler {
     }
 
     // ---------------------------------------------------------------- internals
-
-    private List<ResourceRequest> shapedAsks(ApplicationAttemptId attemptId, FiCaSchedulerApp attempt,
-                                             List<ResourceRequest> ask, List<ContainerId> release) {
-        Set<String> releasing = new HashSet<>();
-        if (release != null) {
-            release.forEach(id -> releasing.add(id.toString()));
-        }
-        List<HeldTask> held = new ArrayList<>();
-        for (HeldTask task : collector.tasksOf(attempt)) {
-            if (!releasing.contains(task.containerId())) {
-                held.add(task);
-            }
-        }
-        JobPlan target = planBook.target(attemptId.getApplicationId().toString());
-        AttemptAsks state = attemptAsks.computeIfAbsent(attemptId, id -> new AttemptAsks());
-        synchronized (state) {
-            return askShaper.shape(state, ask == null ? List.of() : ask, target, held, this::rackOf);
-        }
-    }
 
     private String rackOf(String nodeName) {
         List<FiCaSchedulerNode> nodes = getNodeTracker().getNodesByResourceName(nodeName);
