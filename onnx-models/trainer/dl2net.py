@@ -59,11 +59,17 @@ def masked_log_probs(logits, valid):
 
 def export(net, onnx_path):
     """Writes net as ONNX (input 'state' [batch, INPUT_SIZE], output 'logits' [batch, OUTPUT_SIZE])."""
+    export_onnx(net, onnx_path, torch.zeros(1, INPUT_SIZE), "state", "logits", "batch")
+
+
+def export_onnx(net, onnx_path, example, input_name, output_name, rows):
+    """Writes net as ONNX with one input and one output whose first axis (named rows) is dynamic;
+    written beside and renamed, so a reader never sees half a file."""
     net.eval()
     tmp = onnx_path + ".tmp"
     with torch.no_grad():
-        torch.onnx.export(net, torch.zeros(1, INPUT_SIZE), tmp, input_names=["state"], output_names=["logits"],
-                          dynamic_axes={"state": {0: "batch"}, "logits": {0: "batch"}}, opset_version=OPSET)
+        torch.onnx.export(net, example, tmp, input_names=[input_name], output_names=[output_name],
+                          dynamic_axes={input_name: {0: rows}, output_name: {0: rows}}, opset_version=OPSET)
     os.replace(tmp, onnx_path)
     net.train()
 

@@ -40,11 +40,7 @@ class FirstFeature(nn.Module):
 
 def write(name, net, width):
     path = os.path.join(OUT, name + ".onnx")
-    net.eval()
-    with torch.no_grad():
-        torch.onnx.export(net, torch.zeros(2, width), path, input_names=["candidates"], output_names=["scores"],
-                          dynamic_axes={"candidates": {0: "rows"}, "scores": {0: "rows"}},
-                          opset_version=marlnet.OPSET)
+    marlnet.export_onnx(net, path, torch.zeros(2, width), "candidates", "scores", "rows")
     marlnet.write_card(path, name, TRAINING, {})
 
 

@@ -15,7 +15,7 @@ import os
 import torch
 from torch import nn
 
-from dl2net import sha256_of  # one digest for both cards
+from dl2net import export_onnx, sha256_of  # one export and one digest for both networks
 
 LAYOUT_VERSION = "marl-candidates-v1"
 FEATURES = 16
@@ -39,13 +39,7 @@ class MarlNet(nn.Module):
 
 def export(net, onnx_path):
     """Writes net as ONNX (input 'candidates' [rows, FEATURES], output 'scores' [rows])."""
-    net.eval()
-    tmp = onnx_path + ".tmp"
-    with torch.no_grad():
-        torch.onnx.export(net, torch.zeros(2, FEATURES), tmp, input_names=["candidates"], output_names=["scores"],
-                          dynamic_axes={"candidates": {0: "rows"}, "scores": {0: "rows"}}, opset_version=OPSET)
-    os.replace(tmp, onnx_path)
-    net.train()
+    export_onnx(net, onnx_path, torch.zeros(2, FEATURES), "candidates", "scores", "rows")
 
 
 def write_card(onnx_path, model_id, training, scores):
