@@ -1,6 +1,5 @@
 package io.yarndl.core.placement.interferenceaware;
 
-import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.job.Allocation;
 import io.yarndl.core.job.TaskCount;
 import io.yarndl.core.placement.GpuTypeChoice;
@@ -8,7 +7,6 @@ import io.yarndl.core.placement.NodeLedger;
 import io.yarndl.core.placement.PlacementRequest;
 import io.yarndl.core.placement.RestrictedPlacement;
 import io.yarndl.core.placement.packing.PackingPlacement;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -25,14 +23,18 @@ import java.util.function.IntPredicate;
  *
  * <p>The rule: the job's candidate nodes are ranked by fitness ({@link RankedNodes}). For k = 1,
  * 2, ... its tasks are shared evenly over k nodes as packing shares them
- * ({@link PackingPlacement#shareAt}), each share on the best-ranked node, in one pass, with room for
- * it. A synchronous job is paced by its slowest worker, so a placement scores the lowest fitness
- * among its nodes times the fitness of spanning k nodes ({@link NodeCountFitness}: traffic that
- * crosses nodes costs). The best score wins, ties to fewer nodes; k stops growing once k nodes
- * could not beat the best even on perfect nodes. On nodes of equal fitness (no known neighbours)
- * that is packing's choice. A job that does not change size keeps the nodes it runs on when they
- * score as well as the best (a move costs a checkpoint and restart), and among nodes of equal
- * fitness the ones it runs on rank first.
+ * ({@link PackingPlacement#shareAt}), each share on the best-ranked node with room for it
+ * ({@link EvenShareSearch}). A synchronous job is paced by its slowest worker and its slowest
+ * link, so a placement scores the lowest fitness among its nodes times the fitness of spanning k
+ * nodes ({@link NodeCountFitness}) times that of spanning its racks ({@link RackCountFitness}:
+ * traffic that crosses racks goes through the oversubscribed spine, so a rack costs more than a
+ * node). The search runs on all the ranked nodes and on each rack's alone ({@link RackGroups}), as
+ * {@code topology-aware} tries each rack alone, and the best score of all wins: a job stays in one
+ * rack unless leaving it buys more fitness than the rack costs. Pods are not read. On nodes of
+ * equal fitness (no known neighbours) the placement is packing's wherever packing's fits in one
+ * rack. A job that does not change size keeps the nodes it runs on when they score as well as the
+ * best (a move costs a checkpoint and restart), and among nodes of equal fitness the ones it runs
+ * on rank first.
  *
  * <p>A job without GPU tasks gets fitness 1 everywhere (the model speaks of GPU jobs only), as
  * does an empty node. A job or tenant whose model family has no stand-in reads the mean measured
@@ -40,9 +42,12 @@ import java.util.function.IntPredicate;
  * reserved with its family, so the ledger's tenants are complete for the next. A job's GPU tasks
  * stay on one GPU type, chosen as packing chooses it ({@link GpuTypeChoice}).
  *
- * <p>Cost per call, for n nodes with room for a task: one walk and one fitness per node (a few
- * cached predictions each), one sort of n keys, then one pass over the ranked nodes per k tried;
- * k sizes whose smallest share fits no node are skipped without a pass.
+ * <p>Cost per call, for n nodes with room for a task in r racks: one walk and one fitness per node
+ * (a few cached predictions each), one sort of n keys, one pass to group them by rack, then one
+ * pass over the ranked nodes per k tried, and over a rack's nodes per k tried on that rack; k
+ * sizes whose smallest share fits no node are skipped without a pass, a rack with less free than
+ * the job needs is skipped whole, and k stops growing on a rack as soon as its best node could
+ * not beat the best found.
  */
 public final class InterferenceAwarePlacement implements RestrictedPlacement {
 
@@ -80,55 +85,21 @@ public final class InterferenceAwarePlacement implements RestrictedPlacement {
         return Optional.of(chosen);
     }
 
-    /** The best-scoring placement on the ranked nodes, not reserved; empty when none fits. */
+    /**
+     * The best-scoring placement, not reserved; empty when none fits. Searched on all the ranked
+     * nodes, then on each rack's alone: the unconfined search takes the best nodes wherever they
+     * are, and a rack's search finds the best its nodes offer, so a rack a node slightly better in
+     * fitness would pull the job out of still wins on the rack cost.
+     */
     private static Optional<Allocation> best(NodeLedger ledger, PlacementRequest request, RankedNodes ranked,
                                              NodeConstraint constraint) {
-        TaskCount tasks = request.tasks();
-        int maxNodes = Math.min(ranked.count(), Math.max(tasks.workers(), tasks.ps()));
-        int[] chosen = new int[maxNodes];
-        int[] bestNodes = null;
-        double bestScore = -1;
-        for (int k = 1; k <= maxNodes; k++) {
-            double spanning = NodeCountFitness.of(k);
-            // Fitness is at most 1 and spanning falls with k: no larger k can do better.
-            if (spanning <= bestScore) {
-                break;
-            }
-            // Every share of this k is at least the floor share; one larger than any node's room fits none.
-            if (!demandOf(new TaskCount(tasks.workers() / k, tasks.ps() / k), request).fitsIn(ranked.largestFree())) {
-                continue;
-            }
-            double worst = choose(k, chosen, ledger, request, ranked, constraint);
-            if (worst >= 0 && worst * spanning > bestScore) {
-                bestScore = worst * spanning;
-                bestNodes = Arrays.copyOf(chosen, k);
-            }
+        RackGroups racks = RackGroups.of(ledger, ranked);
+        EvenShareSearch.Found best = EvenShareSearch.best(ledger, request, ranked, constraint, racks, null);
+        // With one rack, its search is the unconfined one.
+        for (int rack = 0; racks.count() > 1 && rack < racks.count(); rack++) {
+            best = EvenShareSearch.best(ledger, request, racks.rack(rack), constraint, racks, best);
         }
-        return bestNodes == null ? Optional.empty() : Optional.of(allocation(bestNodes, ledger, request));
-    }
-
-    /**
-     * Fills {@code chosen[0..k)} with the best-ranked nodes that admit the k shares, in one pass.
-     *
-     * @return the lowest fitness among them, or -1 when the ranked nodes run out first
-     */
-    private static double choose(int k, int[] chosen, NodeLedger ledger, PlacementRequest request, RankedNodes ranked,
-                                 NodeConstraint constraint) {
-        int position = 0;
-        double worst = 1;
-        Resources share = demandOf(PackingPlacement.shareAt(0, k, request.tasks()), request);
-        for (int rank = 0; rank < ranked.count(); rank++) {
-            int node = ranked.node(rank);
-            if (constraint.admits(ledger, node, share)) {
-                chosen[position++] = node;
-                worst = Math.min(worst, ranked.fitness(rank));
-                if (position == k) {
-                    return worst;
-                }
-                share = demandOf(PackingPlacement.shareAt(position, k, request.tasks()), request);
-            }
-        }
-        return -1;
+        return best == null ? Optional.empty() : Optional.of(allocation(best.nodes(), ledger, request));
     }
 
     /**
@@ -158,7 +129,7 @@ public final class InterferenceAwarePlacement implements RestrictedPlacement {
         for (int node : nodes) {
             worst = Math.min(worst, fitness.of(ledger, node));
         }
-        return worst * NodeCountFitness.of(nodes.length);
+        return worst * NodeCountFitness.of(nodes.length) * RackCountFitness.ofNodes(ledger, nodes);
     }
 
     private static int[] indicesOf(Allocation placement, NodeLedger ledger) {
@@ -172,9 +143,5 @@ public final class InterferenceAwarePlacement implements RestrictedPlacement {
                     request.tasks()));
         }
         return new Allocation(byNode);
-    }
-
-    private static Resources demandOf(TaskCount share, PlacementRequest request) {
-        return request.workerDemand().times(share.workers()).plus(request.psDemand().times(share.ps()));
     }
 }

@@ -27,11 +27,13 @@ final class RankedNodes {
     private final int[] nodes;
     private final double[] fitness;
     private final Resources largestFree;
+    private final Resources totalFree;
 
-    private RankedNodes(int[] nodes, double[] fitness, Resources largestFree) {
+    private RankedNodes(int[] nodes, double[] fitness, Resources largestFree, Resources totalFree) {
         this.nodes = nodes;
         this.fitness = fitness;
         this.largestFree = largestFree;
+        this.totalFree = totalFree;
     }
 
     static RankedNodes of(NodeLedger ledger, PlacementRequest request, NodeConstraint constraint,
@@ -47,6 +49,7 @@ final class RankedNodes {
         long gpus = 0;
         long vcores = 0;
         long memory = 0;
+        Resources total = Resources.ZERO;
         PrimitiveIterator.OfInt order = ledger.byMostFree();
         while (order.hasNext()) {
             int node = order.nextInt();
@@ -72,6 +75,7 @@ final class RankedNodes {
             gpus = Math.max(gpus, free.gpus());
             vcores = Math.max(vcores, free.vcores());
             memory = Math.max(memory, free.memoryMb());
+            total = total.plus(free);
         }
         keys = Arrays.copyOf(keys, count);
         Arrays.sort(keys);
@@ -82,7 +86,27 @@ final class RankedNodes {
             nodes[i] = walked[walkedAt];
             fitness[i] = scores[walkedAt];
         }
-        return new RankedNodes(nodes, fitness, Resources.of((int) gpus, (int) vcores, memory));
+        return new RankedNodes(nodes, fitness, Resources.of((int) gpus, (int) vcores, memory), total);
+    }
+
+    /** The nodes at {@code ranks[0..count)} of these, in that order: e.g. one rack's, best first. */
+    RankedNodes subset(NodeLedger ledger, int[] ranks, int count) {
+        int[] chosen = new int[count];
+        double[] scores = new double[count];
+        long gpus = 0;
+        long vcores = 0;
+        long memory = 0;
+        Resources total = Resources.ZERO;
+        for (int i = 0; i < count; i++) {
+            chosen[i] = nodes[ranks[i]];
+            scores[i] = fitness[ranks[i]];
+            Resources free = ledger.free(chosen[i]);
+            gpus = Math.max(gpus, free.gpus());
+            vcores = Math.max(vcores, free.vcores());
+            memory = Math.max(memory, free.memoryMb());
+            total = total.plus(free);
+        }
+        return new RankedNodes(chosen, scores, Resources.of((int) gpus, (int) vcores, memory), total);
     }
 
     private static BitSet currentNodes(NodeLedger ledger, PlacementRequest request) {
@@ -113,5 +137,10 @@ final class RankedNodes {
     /** Each dimension the most any ranked node has free: a share larger in one fits none of them. */
     Resources largestFree() {
         return largestFree;
+    }
+
+    /** What the ranked nodes have free together: a job that needs more fits on none of their subsets. */
+    Resources totalFree() {
+        return totalFree;
     }
 }

@@ -1,5 +1,6 @@
 package io.yarndl.core.placement.interferenceaware;
 
+import static io.yarndl.core.testing.Clusters.inRack;
 import static io.yarndl.core.testing.Clusters.node;
 import static io.yarndl.core.testing.Clusters.typed;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.yarndl.core.cluster.ClusterSnapshot;
+import io.yarndl.core.cluster.Node;
 import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.job.Allocation;
 import io.yarndl.core.job.JobSpec;
@@ -81,6 +83,34 @@ class InterferenceAwarePlacementTest extends PlacementStrategyContract {
         Allocation placed = strategy.place(ledger, bert(2)).orElseThrow();
 
         assertEquals(Map.of("a", new TaskCount(2, 0)), placed.byNode());
+    }
+
+    @Test
+    void keepsAJobInOneRackWhenANodeOfAnotherRackIsOnlyMarginallyBetter() {
+        // a1 and a2 each hold one GPU of another bert job; b1, in another rack, has one clean GPU free.
+        NodeLedger ledger = NodeLedger.of(Clusters.of(withFree(inRack("a1", "/rack-a", 8), 2),
+                withFree(inRack("a2", "/rack-a", 8), 2), withFree(inRack("b1", "/rack-b", 8), 1)));
+        holding(ledger, "a1", 1, "bert");
+        holding(ledger, "a2", 1, "bert");
+        InterferenceFitness fitness = new InterferenceFitness("bert", PredictedInterference.shipped());
+        double inRack = fitness.of(ledger, ledger.indexOf("a1"));
+        assertTrue(inRack > 0.9 && inRack < 1, "a1 is only marginally worse than b1: " + inRack);
+
+        Allocation placed = strategy.place(ledger, bert(2)).orElseThrow();
+
+        assertEquals(Map.of("a1", new TaskCount(1, 0), "a2", new TaskCount(1, 0)), placed.byNode());
+    }
+
+    @Test
+    void leavesTheRackWhenItsOnlyRoomSitsBesideABadNeighbourAndTheCrossRackRoomIsClean() {
+        // a1 holds both workers beside six GPUs of imagenet, a2 one clean GPU; b1 in another rack one clean GPU.
+        NodeLedger ledger = NodeLedger.of(Clusters.of(inRack("a1", "/rack-a", 8), withFree(inRack("a2", "/rack-a", 8), 1),
+                withFree(inRack("b1", "/rack-b", 8), 1)));
+        holding(ledger, "a1", 6, "imagenet");
+
+        Allocation placed = strategy.place(ledger, bert(2)).orElseThrow();
+
+        assertEquals(Map.of("a2", new TaskCount(1, 0), "b1", new TaskCount(1, 0)), placed.byNode());
     }
 
     @Test
@@ -175,6 +205,11 @@ class InterferenceAwarePlacementTest extends PlacementStrategyContract {
         NodeLedger ledger = NodeLedger.of(Clusters.of(node("a", 8, 8), node("b", 8, 8), node("c", 8, 0)));
         families.forEach((id, family) -> holding(ledger, id, gpus.get(id), family));
         return ledger;
+    }
+
+    /** {@code node} with only {@code gpus} of its GPUs (and their share of vcores and memory) free. */
+    private static Node withFree(Node node, int gpus) {
+        return new Node(node.id(), node.rack(), node.acceleratorType(), node.capacity(), Clusters.gpus(gpus));
     }
 
     private static void holding(NodeLedger ledger, String nodeId, int gpus, String family) {
