@@ -16,7 +16,7 @@ import java.util.Set;
  * racks beside slightly better ones, and below one beside a neighbour that would cost it most of
  * its speed.
  */
-final class RackCountFitness {
+public final class RackCountFitness {
 
     /** The share of its speed a job loses when all its traffic crosses racks. */
     static final double RACK_COST = 0.4;
@@ -25,7 +25,7 @@ final class RackCountFitness {
     }
 
     /** The fitness, in (0.6, 1], of a placement on {@code racks} racks; 1 for one rack. */
-    static double of(int racks) {
+    public static double of(int racks) {
         return 1 - RACK_COST * (1 - 1.0 / Math.max(1, racks));
     }
 

@@ -7,6 +7,7 @@ import io.yarndl.core.placement.NodeTenants.Tenant;
 import io.yarndl.core.placement.PlacementRequest;
 import io.yarndl.core.placement.interferenceaware.NodeCountFitness;
 import io.yarndl.core.placement.interferenceaware.PredictedInterference;
+import io.yarndl.core.placement.interferenceaware.RackCountFitness;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntPredicate;
@@ -77,6 +78,10 @@ final class CandidateBuilder {
                 agentCandidates[a]++;
             }
         }
+        int racksHeld = 0;
+        for (int holds : rackHolds) {
+            racksHeld += holds > 0 ? 1 : 0;
+        }
         int n = picked.size();
         int[] nodes = new int[n];
         int[] takes = new int[n];
@@ -91,7 +96,8 @@ final class CandidateBuilder {
             int agent = agentOf.get(i);
             rows[i] = row(node, takes[i], remaining, shares, measures.get(i), rackFree[rack] / Math.max(1, rackGpus[rack]),
                     rackHolds[rack], agentFree(agent, rackFree, rackGpus), agentFitness[agent] / agentCandidates[agent]);
-            double score = teacherScore(measures.get(i)[2], takes[i], remaining, shares, node);
+            int racksAfter = racksHeld + (rackHolds[rack] > 0 ? 0 : 1);
+            double score = teacherScore(measures.get(i)[2], takes[i], remaining, shares, node, racksAfter);
             if (score > bestTeacher) {
                 bestTeacher = score;
                 teacher = i;
@@ -131,11 +137,12 @@ final class CandidateBuilder {
     /**
      * Interference-aware's trade-off one node at a time: the node's fitness times the packing
      * preference for the nodes the job would then span ({@link NodeCountFitness}), counting one more
-     * node still to come where this one cannot take every remaining worker.
+     * node still to come where this one cannot take every remaining worker, times the rack
+     * preference for the racks it would then span ({@link RackCountFitness}).
      */
-    static double teacherScore(double fitness, int takes, int remaining, JobShares shares, int node) {
+    static double teacherScore(double fitness, int takes, int remaining, JobShares shares, int node, int racks) {
         int span = shares.nodes() + (shares.holds(node) ? 0 : 1) + (takes < remaining ? 1 : 0);
-        return fitness * NodeCountFitness.of(span) + 1e-6 * takes;
+        return fitness * NodeCountFitness.of(span) * RackCountFitness.of(racks) + 1e-6 * takes;
     }
 
     /** What the job keeps beside the node's tenants, and what they keep beside it, GPU-weighted. */
