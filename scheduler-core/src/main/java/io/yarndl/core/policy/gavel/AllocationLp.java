@@ -1,10 +1,10 @@
 package io.yarndl.core.policy.gavel;
 
-import com.google.ortools.Loader;
 import com.google.ortools.linearsolver.MPConstraint;
 import com.google.ortools.linearsolver.MPObjective;
 import com.google.ortools.linearsolver.MPSolver;
 import com.google.ortools.linearsolver.MPVariable;
+import io.yarndl.core.solver.OrToolsNatives;
 
 /**
  * A linear program over a problem's allocation matrix X, solved with GLOP (OR-Tools' simplex, through
@@ -34,7 +34,7 @@ import com.google.ortools.linearsolver.MPVariable;
  * so INFEASIBLE means infeasible.
  *
  * <p>OR-Tools' native libraries are loaded once per JVM, by the first LP built (its
- * {@link Loader} unpacks them into {@code java.io.tmpdir}); if that fails, every solve throws
+ * OR-Tools' loader unpacks them into {@code java.io.tmpdir}); if that fails, every solve throws
  * {@link AllocationSolverException}, so a caller keeps its previous allocation as for any other
  * solver failure.
  */
@@ -262,31 +262,16 @@ final class AllocationLp implements AutoCloseable {
         }
     }
 
-    /**
-     * OR-Tools' JNI libraries, loaded by the first LP of the JVM: the JVM runs this class's
-     * initialiser once, and any thread that gets here first waits for it. Loading again after a
-     * failure would fail again (the libraries are the jar's), so the failure is kept and reported.
-     */
+    /** Fails every solve when OR-Tools' native libraries did not load ({@link OrToolsNatives}). */
     private static final class NativeLibraries {
 
-        private static final Throwable FAILURE = load();
-
-        private static Throwable load() {
-            try {
-                Loader.loadNativeLibraries();
-                return null;
-            } catch (RuntimeException | LinkageError e) {
-                return e;
-            }
-        }
-
         static void require(String objectiveName) {
-            if (FAILURE != null) {
+            OrToolsNatives.failure().ifPresent(cause -> {
                 AllocationSolverException failure = new AllocationSolverException(objectiveName,
-                        "OR-Tools' native libraries did not load (" + FAILURE + ")", "NOT_LOADED");
-                failure.initCause(FAILURE);
+                        "OR-Tools' native libraries did not load (" + cause + ")", "NOT_LOADED");
+                failure.initCause(cause);
                 throw failure;
-            }
+            });
         }
     }
 }

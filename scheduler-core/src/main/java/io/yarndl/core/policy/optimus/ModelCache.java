@@ -12,7 +12,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.function.Function;
 
 /**
  * Keeps each job's fitted models between rounds and decides when to refit them.
@@ -146,23 +145,8 @@ final class ModelCache {
         entries.keySet().retainAll(live);
     }
 
-    /**
-     * Steps still to go. A fixed-step goal is exact. A target loss is read off the fitted curve;
-     * while no curve fits, or the fitted curve levels off above the target (noise can do that),
-     * the estimate is the steps done so far: a job is assumed to be half-way, the usual
-     * heavy-tailed prior, refined as soon as the curve fits.
-     */
+    /** Steps still to go ({@link RemainingSteps}). */
     static double remainingSteps(JobView job, Optional<ConvergenceModel> convergence) {
-        long step = job.currentStep();
-        if (job.spec().goal() instanceof TrainingGoal.FixedSteps fixed) {
-            return Math.max(0, fixed.totalSteps() - step);
-        }
-        double target = ((TrainingGoal.TargetLoss) job.spec().goal()).loss();
-        Function<ConvergenceModel, Double> fromCurve = model -> model.remainingSteps(step, target);
-        double predicted = convergence.map(fromCurve).orElse(Double.NaN);
-        if (Double.isFinite(predicted)) {
-            return predicted;
-        }
-        return step > 0 ? step : Double.NaN;
+        return RemainingSteps.of(job, convergence);
     }
 }

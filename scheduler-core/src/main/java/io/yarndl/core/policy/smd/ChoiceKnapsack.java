@@ -1,0 +1,134 @@
+package io.yarndl.core.policy.smd;
+
+import com.google.ortools.sat.BoolVar;
+import com.google.ortools.sat.CpModel;
+import com.google.ortools.sat.CpSolver;
+import com.google.ortools.sat.CpSolverStatus;
+import com.google.ortools.sat.LinearExpr;
+import com.google.ortools.sat.LinearExprBuilder;
+import io.yarndl.core.solver.OrToolsNatives;
+
+import java.util.Arrays;
+
+/**
+ * The multi-dimensional knapsack each step of SMD's decomposition solves: every job takes exactly
+ * one of its options, the chosen options' demands fit the capacity in every dimension (GPUs,
+ * vcores, memory, network), and the sum of the chosen options' costs is least. Solved by OR-Tools'
+ * CP-SAT, deterministically (one search worker, a fixed seed and a deterministic time budget, so
+ * the simulator replays the same plans): the answer is proven optimal when CP-SAT finishes within
+ * the budget, which it does on small instances; otherwise it is the best CP-SAT found, never worse
+ * than the feasible hint it is given.
+ */
+final class ChoiceKnapsack {
+
+    /** CP-SAT works in integers: the largest |cost| becomes this many units. */
+    static final double COST_UNITS = 1e6;
+
+    /**
+     * One instance.
+     *
+     * @param capacity the room in each dimension
+     * @param demands  per job, per option, the demand in each dimension
+     */
+    record Instance(long[] capacity, long[][][] demands) {
+
+        int jobs() {
+            return demands.length;
+        }
+    }
+
+    /** What a solve found: the option per job, and whether CP-SAT proved it optimal. */
+    record Choice(int[] options, boolean optimal) {
+    }
+
+    private final double deterministicSeconds;
+
+    /** @param deterministicSeconds CP-SAT's deterministic time budget per solve */
+    ChoiceKnapsack(double deterministicSeconds) {
+        if (!(deterministicSeconds > 0)) {
+            throw new IllegalArgumentException("knapsack time budget must be positive, got " + deterministicSeconds);
+        }
+        this.deterministicSeconds = deterministicSeconds;
+    }
+
+    /**
+     * Solves {@code instance} for {@code costs} (per job, per option).
+     *
+     * @param hint a feasible choice, returned when CP-SAT finds nothing better
+     * @throws KnapsackSolverException when OR-Tools' native libraries did not load
+     */
+    Choice solve(Instance instance, double[][] costs, int[] hint) {
+        OrToolsNatives.failure().ifPresent(cause -> {
+            throw new KnapsackSolverException("OR-Tools' native libraries did not load (" + cause + ")", cause);
+        });
+        int n = instance.jobs();
+        double scale = scale(costs);
+        CpModel model = new CpModel();
+        BoolVar[][] x = new BoolVar[n][];
+        int dims = instance.capacity().length;
+        LinearExprBuilder[] used = new LinearExprBuilder[dims];
+        for (int d = 0; d < dims; d++) {
+            used[d] = LinearExpr.newBuilder();
+        }
+        LinearExprBuilder objective = LinearExpr.newBuilder();
+        boolean single = true;
+        for (int j = 0; j < n; j++) {
+            long[][] options = instance.demands()[j];
+            x[j] = new BoolVar[options.length];
+            single &= options.length == 1;
+            for (int o = 0; o < options.length; o++) {
+                x[j][o] = model.newBoolVar("x" + j + "_" + o);
+                for (int d = 0; d < dims; d++) {
+                    if (options[o][d] != 0) {
+                        used[d].addTerm(x[j][o], options[o][d]);
+                    }
+                }
+                long cost = Math.round(costs[j][o] * scale);
+                if (cost != 0) {
+                    objective.addTerm(x[j][o], cost);
+                }
+            }
+            model.addExactlyOne(x[j]);
+            model.addHint(x[j][hint[j]], 1);
+        }
+        if (single) {
+            return new Choice(hint.clone(), true);
+        }
+        for (int d = 0; d < dims; d++) {
+            model.addLessOrEqual(used[d], instance.capacity()[d]);
+        }
+        model.minimize(objective);
+        CpSolver solver = new CpSolver();
+        solver.getParameters().setNumWorkers(1).setRandomSeed(1).setMaxDeterministicTime(deterministicSeconds)
+                .setLogSearchProgress(false);
+        CpSolverStatus status = solver.solve(model);
+        if (status != CpSolverStatus.OPTIMAL && status != CpSolverStatus.FEASIBLE) {
+            return new Choice(hint.clone(), false);
+        }
+        int[] chosen = new int[n];
+        for (int j = 0; j < n; j++) {
+            chosen[j] = hint[j];
+            for (int o = 0; o < x[j].length; o++) {
+                if (solver.booleanValue(x[j][o])) {
+                    chosen[j] = o;
+                    break;
+                }
+            }
+        }
+        return new Choice(chosen, status == CpSolverStatus.OPTIMAL);
+    }
+
+    private static double scale(double[][] costs) {
+        double max = 0;
+        for (double[] job : costs) {
+            for (double c : job) {
+                if (!Double.isFinite(c)) {
+                    throw new IllegalArgumentException("knapsack cost must be finite, got " + c + " in "
+                            + Arrays.toString(job));
+                }
+                max = Math.max(max, Math.abs(c));
+            }
+        }
+        return max > 0 ? COST_UNITS / max : 1.0;
+    }
+}
