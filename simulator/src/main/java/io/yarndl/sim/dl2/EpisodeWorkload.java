@@ -8,25 +8,29 @@ import io.yarndl.sim.workload.JobTypeCatalog;
 import io.yarndl.sim.workload.TraceJob;
 import io.yarndl.sim.workload.WorkloadGenerator;
 import io.yarndl.sim.workload.WorkloadSpec;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The workloads DL2 is trained and evaluated on, one name each, shared by {@code rollouts} and
- * {@code evaluate} so that a policy is scored on the kind of episode it learned from. Both are made
+ * {@code evaluate} so that a policy is scored on the kind of episode it learned from. All are made
  * by {@link WorkloadGenerator} (Poisson arrivals at the offered load, Gavel's worker-size mix,
- * elastic bounds); they differ in job types and job lengths.
+ * elastic bounds); they differ in job types and job lengths. {@code ps-synthetic} crosses the other
+ * two (DL2's parameter-server types, Gavel's durations) so that a parameter-server policy such as
+ * SMD can be judged on long-tailed jobs without the all-reduce types it does not schedule.
  */
 public enum EpisodeWorkload {
 
     /** The standard catalog, Gavel's durations: what {@code sim --trace synthetic} replays. */
     SYNTHETIC("synthetic"),
     /** DL2's 8 parameter-server types only, each job as long as DL2's epochs make it. */
-    DL2("dl2");
+    DL2("dl2"),
+    /** DL2's 8 parameter-server types only, Gavel's durations as {@link #SYNTHETIC} has them. */
+    PS_SYNTHETIC("ps-synthetic");
 
     /** Jobs per episode unless told: DL2's 40 slots, so a well-kept cluster rarely has backlog. */
     public static final int DEFAULT_JOBS = 40;
@@ -42,7 +46,9 @@ public enum EpisodeWorkload {
             + "             types, each job as long as DL2's own simulator makes it: "
             + EpochProfile.DL2_MAX_EPOCHS + " epochs x its%n"
             + "             type's fraction (0.05 to 0.96) x steps per epoch, +-10%%.%n"
-            + "  Both: Poisson arrivals at offered load --load; 1/2/4/8 workers requested with%n"
+            + "  ps-synthetic  dl2's 8 parameter-server types with synthetic's heavy-tailed durations:%n"
+            + "             for parameter-server policies (smd) without the all-reduce types.%n"
+            + "  All: Poisson arrivals at offered load --load; 1/2/4/8 workers requested with%n"
             + "  probabilities 0.70/0.10/0.15/0.05; the workload seed decides everything.";
 
     private final String label;
@@ -73,24 +79,38 @@ public enum EpisodeWorkload {
 
     /** The generator's input for {@code jobs} jobs at offered load {@code load} on {@code cluster}. */
     public WorkloadSpec spec(ClusterSpec cluster, double load, int jobs, long seed) {
-        if (this == SYNTHETIC) {
-            return WorkloadSpec.of(JobTypeCatalog.standard(), jobs, load, cluster.total().gpus(), seed);
-        }
+        int gpus = cluster.total().gpus();
+        return switch (this) {
+            case SYNTHETIC -> WorkloadSpec.of(JobTypeCatalog.standard(), jobs, load, gpus, seed);
+            case DL2 -> {
+                Map<String, EpochProfile> epochs = dl2TypesWithEpochs();
+                yield WorkloadSpec.of(typesNamed(epochs.keySet()), jobs, load, gpus, seed).withEpochLengths(epochs);
+            }
+            case PS_SYNTHETIC -> WorkloadSpec.of(typesNamed(dl2TypesWithEpochs().keySet()), jobs, load, gpus, seed);
+        };
+    }
+
+    /**
+     * DL2's types, by name in the catalog's order, with their epoch data: exactly the
+     * parameter-server types the catalog has DL2 epoch data for.
+     */
+    private static Map<String, EpochProfile> dl2TypesWithEpochs() {
         JobTypeCatalog catalog = JobTypeCatalog.standardCatalog();
-        List<JobType> types = new ArrayList<>();
         Map<String, EpochProfile> epochs = new LinkedHashMap<>();
         for (JobType type : catalog.types()) {
-            // DL2's types are exactly those the catalog has DL2 epoch data for.
             Optional<EpochProfile> profile = catalog.epochProfile(type.name());
             if (profile.isPresent() && type.architecture() == Architecture.PARAMETER_SERVER) {
-                types.add(type);
                 epochs.put(type.name(), profile.get());
             }
         }
-        if (types.isEmpty()) {
+        if (epochs.isEmpty()) {
             throw new IllegalStateException("the job-type catalog has no DL2 parameter-server types with epoch data");
         }
-        return WorkloadSpec.of(types, jobs, load, cluster.total().gpus(), seed).withEpochLengths(epochs);
+        return epochs;
+    }
+
+    private static List<JobType> typesNamed(Set<String> names) {
+        return JobTypeCatalog.standard().stream().filter(type -> names.contains(type.name())).toList();
     }
 
     /** The jobs of one episode, in arrival order; the same arguments give the same jobs. */

@@ -34,22 +34,24 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code yarn-dl evaluate}: every policy on every seed of every workload, each run with its own
- * policy instance, runs in parallel; then a markdown table per workload (the README's DL2 table)
- * or, with {@code --json}, one JSON object for the trainer. {@code dl2} is built as everywhere in
+ * {@code yarn-dl evaluate}: every policy on every seed of every workload at every load, each run
+ * with its own policy instance, runs in parallel; then a markdown table per workload and load (the
+ * README's DL2 table) or, with {@code --json}, one JSON object for the trainer. {@code dl2} is built as everywhere in
  * the simulator ({@link Dl2FallbackWarning}): if it falls back to {@code optimus}, stderr says so
  * and the table marks its row.
  */
 @Command(name = "evaluate", sortOptions = false, usageHelpAutoWidth = true, usageHelpWidth = 100,
         mixinStandardHelpOptions = true, optionListHeading = "%nOptions:%n",
         description = {
-            "Compares policies on held-out workload seeds: each policy runs each seed of each workload,",
-            "and a markdown table per workload gives the mean over seeds of the average job completion",
-            "time (JCT), its standard deviation over seeds and its ratio to optimus's and drf's, then",
-            "how far dl2 is below optimus and drf. With --json, one JSON object instead, for the DL2",
+            "Compares policies on held-out workload seeds: each policy runs each seed of each workload",
+            "at each load, and a markdown table per workload and load gives the mean over seeds of the",
+            "average job completion time (JCT), its standard deviation over seeds and its ratio to",
+            "optimus's and drf's, then how far each policy other than fifo, drf and optimus (dl2, smd)",
+            "is below or above optimus and drf. With --json, one JSON object instead, for the DL2",
             "trainer ('bin/yarn-dl train'): {workload: {policy: {\"meanAvgJctSec\": x, \"stdAvgJctSec\": s,",
             "\"perSeed\": [one per seed, in --seeds order]}}}; dl2's entry adds \"fallback\": true|false",
-            "and \"model\" (the model's id@sha256-prefix and file).",
+            "and \"model\" (the model's id@sha256-prefix and file). With several loads (--load 0.7,1.0)",
+            "the top level is keyed \"<workload>@<load>\" instead, e.g. \"dl2@0.7\", \"dl2@1.0\".",
             "",
             "If dl2's model is rejected (or fails during a run), dl2 runs optimus instead: stderr says",
             "so and its table row reads 'dl2 (fallback)'. A run the simulator stops (a policy that ran",
@@ -61,6 +63,7 @@ import picocli.CommandLine.Spec;
         footer = {
             "  yarn-dl evaluate",
             "  yarn-dl evaluate --policies drf,optimus,dl2 --dl2-model model.onnx --seeds 9001-9020 --json",
+            "  yarn-dl evaluate --policies fifo,drf,optimus,dl2,smd --workloads dl2,ps-synthetic --load 0.7,1.0",
             "",
             "Exit status: 0 done (failed runs are reported in the results), 1 the evaluation could not",
             "run, 2 bad arguments."})
@@ -86,9 +89,10 @@ public final class EvaluateCommand implements Callable<Integer> {
             description = "Jobs per workload (default: ${DEFAULT-VALUE}).")
     int jobs;
 
-    @Option(names = "--load", paramLabel = "RHO", defaultValue = "" + EpisodeWorkload.DEFAULT_LOAD,
-            description = "Offered load, GPU demand over cluster GPUs (default: ${DEFAULT-VALUE}).")
-    double load;
+    @Option(names = "--load", split = ",", paramLabel = "RHO", defaultValue = "" + EpisodeWorkload.DEFAULT_LOAD,
+            description = "Offered loads, GPU demand over cluster GPUs; several, e.g. 0.7,1.0, give a table"
+                    + " per workload and load (default: ${DEFAULT-VALUE}).")
+    List<Double> loads;
 
     @Option(names = "--dl2-model", paramLabel = "FILE.onnx",
             description = "The model dl2 serves, its card FILE.json beside it (default: the model shipped in the jar).")
@@ -104,19 +108,17 @@ public final class EvaluateCommand implements Callable<Integer> {
     @Mixin
     ClusterOptions cluster;
 
-    /** One run: a policy on one seed of one workload. */
-    private record Run(EpisodeWorkload workload, String policy, int seedIndex, long seed) {
+    /** One run: a policy on one seed of one workload at one load; {@code key} names its table. */
+    private record Run(WorkloadAtLoad table, String key, String policy, int seedIndex, long seed) {
     }
 
     @Override
     public Integer call() throws IOException, InterruptedException {
         List<Long> seedList = checkedSeeds();
         List<EpisodeWorkload> kinds = checkedWorkloads();
+        List<Double> loadList = checkedLoads();
         if (jobs < 1) {
             throw usage("--jobs must be at least 1, got " + jobs);
-        }
-        if (!(load > 0) || Double.isInfinite(load)) {
-            throw usage("--load must be a positive number, got " + load);
         }
         if (threads < 1) {
             throw usage("--threads must be at least 1, got " + threads);
@@ -133,22 +135,26 @@ public final class EvaluateCommand implements Callable<Integer> {
             throw usage("--dl2-model applies when --policies includes dl2");
         }
 
-        List<Run> runs = new ArrayList<>();
+        boolean severalLoads = loadList.size() > 1;
+        Map<String, WorkloadAtLoad> tables = new LinkedHashMap<>();
         for (EpisodeWorkload kind : kinds) {
-            for (String name : names) {
-                for (int i = 0; i < seedList.size(); i++) {
-                    runs.add(new Run(kind, name, i, seedList.get(i)));
-                }
+            for (double load : loadList) {
+                WorkloadAtLoad table = new WorkloadAtLoad(kind, load);
+                tables.put(table.key(severalLoads), table);
             }
         }
+        List<Run> runs = new ArrayList<>();
         Map<String, Map<String, PolicyResults>> results = new LinkedHashMap<>();
-        for (EpisodeWorkload kind : kinds) {
+        tables.forEach((key, table) -> {
             Map<String, PolicyResults> perPolicy = new LinkedHashMap<>();
             for (String name : names) {
                 perPolicy.put(name, new PolicyResults(seedList));
+                for (int i = 0; i < seedList.size(); i++) {
+                    runs.add(new Run(table, key, name, i, seedList.get(i)));
+                }
             }
-            results.put(kind.label(), perPolicy);
-        }
+            results.put(key, perPolicy);
+        });
         runAll(runs, registry, clusterSpec, results, err);
 
         EvaluationReport report = new EvaluationReport(results, warning.fellBack(), warning.servedModel());
@@ -157,11 +163,9 @@ public final class EvaluateCommand implements Callable<Integer> {
             stdout.println(new ObjectMapper().writeValueAsString(report.toJson()));
         } else {
             Map<String, String> titles = new LinkedHashMap<>();
-            for (EpisodeWorkload kind : kinds) {
-                titles.put(kind.label(), String.format(Locale.ROOT, "%s workload: %d jobs, load %.2f, %s,"
-                        + " seeds %s", kind.label(), jobs, load, clusterSpec.describe(),
-                        seeds.trim()));
-            }
+            tables.forEach((key, table) -> titles.put(key, String.format(Locale.ROOT,
+                    "%s workload: %d jobs, load %.2f, %s, seeds %s", table.workload().label(), jobs, table.load(),
+                    clusterSpec.describe(), seeds.trim())));
             stdout.print(report.toMarkdown(titles));
         }
         stdout.flush();
@@ -176,7 +180,7 @@ public final class EvaluateCommand implements Callable<Integer> {
             List<Future<?>> running = new ArrayList<>();
             for (Run run : runs) {
                 running.add(pool.submit(() -> {
-                    PolicyResults cell = results.get(run.workload().label()).get(run.policy());
+                    PolicyResults cell = results.get(run.key()).get(run.policy());
                     String line;
                     try {
                         double avgJct = simulate(run, registry, clusterSpec);
@@ -190,7 +194,7 @@ public final class EvaluateCommand implements Callable<Integer> {
                     }
                     synchronized (err) {
                         err.printf(Locale.ROOT, "evaluate: [%d/%d] %s %s seed %d: %s%n", done.incrementAndGet(),
-                                runs.size(), run.workload().label(), run.policy(), run.seed(), line);
+                                runs.size(), run.key(), run.policy(), run.seed(), line);
                         err.flush();
                     }
                     return null;
@@ -208,7 +212,8 @@ public final class EvaluateCommand implements Callable<Integer> {
     }
 
     private double simulate(Run run, PolicyRegistry registry, ClusterSpec clusterSpec) {
-        List<TraceJob> workloadJobs = run.workload().jobs(clusterSpec, load, jobs, run.seed());
+        WorkloadAtLoad table = run.table();
+        List<TraceJob> workloadJobs = table.workload().jobs(clusterSpec, table.load(), jobs, run.seed());
         SimulationResult result = new Simulator(clusterSpec, SimConfig.defaults(run.seed()))
                 .run(registry.create(run.policy()), workloadJobs.iterator(), outcome -> { });
         return result.avgJctSec();
@@ -234,6 +239,21 @@ public final class EvaluateCommand implements Callable<Integer> {
             }
         }
         return List.copyOf(kinds);
+    }
+
+    /** The loads, each positive, finite and given once, in the order given. */
+    private List<Double> checkedLoads() {
+        List<Double> checked = new ArrayList<>();
+        for (Double load : loads) {
+            if (load == null || !(load > 0) || load.isInfinite()) {
+                throw usage("--load must be a positive number, got " + load);
+            }
+            if (checked.contains(load)) {
+                throw usage("--load names " + load + " twice");
+            }
+            checked.add(load);
+        }
+        return checked;
     }
 
     /** The policy names, trimmed, each once and each known; creating one also loads dl2's model early. */

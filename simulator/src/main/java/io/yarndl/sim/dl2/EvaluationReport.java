@@ -6,22 +6,28 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * The results of {@code evaluate}, each policy's average JCT on each seed of each workload, shown
- * two ways: a markdown table per workload for people, one JSON object for the trainer.
+ * The results of {@code evaluate}, each policy's average JCT on each seed of each workload (and
+ * load), shown two ways: a markdown table per workload for people, one JSON object for the trainer.
+ * Below each table, every policy that is not a baseline (dl2, smd, any other) gets one line saying
+ * how far it is below or above optimus and drf, the question the table is there to answer.
  */
 final class EvaluationReport {
 
     static final String OPTIMUS = "optimus";
     static final String DRF = "drf";
+    static final String FIFO = "fifo";
+    /** The policies others are measured against; they get no line of their own under the table. */
+    static final Set<String> BASELINES = Set.of(FIFO, DRF, OPTIMUS);
 
     private final Map<String, Map<String, PolicyResults>> byWorkload;
     private final boolean dl2FellBack;
     private final String dl2Model;
 
     /**
-     * @param byWorkload  workload label to policy name (in the order asked for) to its results
+     * @param byWorkload  workload label (or {@code workload@load}) to policy name (in the order asked for) to its results
      * @param dl2FellBack whether dl2 ran optimus in its place
      * @param dl2Model    the model dl2 served, as {@link Dl2FallbackWarning#servedModel()}; null if none
      */
@@ -65,8 +71,8 @@ final class EvaluationReport {
 
     /**
      * One markdown table per workload: mean and std over seeds of each policy's average JCT, in
-     * hours, and its ratio to optimus's and drf's means; then how dl2 compares, and why any run
-     * failed.
+     * hours, and its ratio to optimus's and drf's means; then how each policy other than the
+     * {@link #BASELINES} compares, and why any run failed.
      *
      * @param titles a heading per workload (what ran: jobs, load, cluster, seeds)
      */
@@ -94,9 +100,11 @@ final class EvaluationReport {
                 }
             });
             out.append('\n');
-            if (policies.containsKey(Dl2Policy.NAME)) {
-                out.append(dl2Line(policies.get(Dl2Policy.NAME), optimus, drf)).append("\n\n");
-            }
+            policies.forEach((policy, results) -> {
+                if (!BASELINES.contains(policy)) {
+                    out.append(comparisonLine(policy, results, optimus, drf)).append("\n\n");
+                }
+            });
             for (String note : notes) {
                 out.append(note).append("\n\n");
             }
@@ -104,25 +112,34 @@ final class EvaluationReport {
         return out.toString();
     }
 
-    private String dl2Line(PolicyResults dl2, double optimus, double drf) {
-        String prefix = dl2FellBack ? "dl2 FELL BACK to optimus (its model was not used), so its row is optimus's: "
-                : "dl2" + (dl2Model != null ? " (model " + dl2Model + ")" : "") + ": ";
-        if (!dl2.complete()) {
-            return prefix + "no comparison: it failed on " + dl2.failures().size() + " of " + dl2.seedCount() + " seeds.";
+    /** "policy: x% below optimus, y% above drf (...)"; dl2's line also says which model ran, or that none did. */
+    private String comparisonLine(String policy, PolicyResults results, double optimus, double drf) {
+        String prefix = linePrefix(policy);
+        if (!results.complete()) {
+            return prefix + "no comparison: it failed on " + results.failures().size() + " of " + results.seedCount()
+                    + " seeds.";
         }
         if (Double.isNaN(optimus) && Double.isNaN(drf)) {
             return prefix + "no complete optimus or drf results to compare with.";
         }
         List<String> parts = new ArrayList<>();
         if (!Double.isNaN(optimus)) {
-            parts.add(below(dl2.mean(), optimus) + " optimus");
+            parts.add(below(results.mean(), optimus) + " optimus");
         }
         if (!Double.isNaN(drf)) {
-            parts.add(below(dl2.mean(), drf) + " drf");
+            parts.add(below(results.mean(), drf) + " drf");
         }
-        int seeds = dl2.seedCount();
+        int seeds = results.seedCount();
         return prefix + String.join(", ", parts) + String.format(Locale.ROOT, " (mean avg JCT over %d seed%s).", seeds,
                 seeds == 1 ? "" : "s");
+    }
+
+    private String linePrefix(String policy) {
+        if (!Dl2Policy.NAME.equals(policy)) {
+            return policy + ": ";
+        }
+        return dl2FellBack ? "dl2 FELL BACK to optimus (its model was not used), so its row is optimus's: "
+                : "dl2" + (dl2Model != null ? " (model " + dl2Model + ")" : "") + ": ";
     }
 
     private static double meanOf(Map<String, PolicyResults> policies, String name) {

@@ -1,6 +1,7 @@
 package io.yarndl.sim.dl2;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.yarndl.core.cluster.Resources;
 import io.yarndl.sim.workload.ClusterSpec;
 import io.yarndl.sim.workload.EpochProfile;
+import io.yarndl.sim.workload.JobType;
 import io.yarndl.sim.workload.JobTypeCatalog;
 import io.yarndl.sim.workload.TraceJob;
 import io.yarndl.sim.workload.WorkloadGenerator;
@@ -50,11 +52,33 @@ class EpisodeWorkloadTest {
     }
 
     @Test
+    void psSyntheticWorkloadHasDl2sTypesWithGavelsDurations() {
+        List<TraceJob> jobs = EpisodeWorkload.PS_SYNTHETIC.jobs(CLUSTER, 1.0, 2_000, 7);
+        List<JobType> dl2Types = JobTypeCatalog.standard().stream()
+                .filter(type -> DL2_TYPES.contains(type.name())).toList();
+
+        assertEquals(DL2_TYPES, Set.copyOf(jobs.stream().map(job -> job.type().name()).toList()));
+        assertTrue(jobs.stream().allMatch(job -> job.type().usesParameterServers()));
+        assertEquals(WorkloadGenerator.generate(WorkloadSpec.of(dl2Types, 2_000, 1.0, 32, 7)), jobs,
+                "DL2's types, sized by Gavel's durations as synthetic is");
+        assertTrue(EpisodeWorkload.PS_SYNTHETIC.spec(CLUSTER, 1.0, 2_000, 7).epochLengths().isEmpty());
+        assertNotEquals(EpisodeWorkload.DL2.jobs(CLUSTER, 1.0, 40, 7).stream().map(TraceJob::requiredSteps).toList(),
+                EpisodeWorkload.PS_SYNTHETIC.jobs(CLUSTER, 1.0, 40, 7).stream().map(TraceJob::requiredSteps).toList());
+    }
+
+    @Test
+    void psSyntheticAndDl2DrawFromTheSameTypes() {
+        assertEquals(EpisodeWorkload.DL2.spec(CLUSTER, 1.0, 40, 3).types(),
+                EpisodeWorkload.PS_SYNTHETIC.spec(CLUSTER, 1.0, 40, 3).types());
+    }
+
+    @Test
     void workloadsAreFoundByNameAndAnUnknownNameListsTheKnownOnes() {
         assertSame(EpisodeWorkload.DL2, EpisodeWorkload.named("dl2"));
+        assertSame(EpisodeWorkload.PS_SYNTHETIC, EpisodeWorkload.named("ps-synthetic"));
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
                 () -> EpisodeWorkload.named("philly"));
-        assertTrue(error.getMessage().contains("'philly'") && error.getMessage().contains("synthetic, dl2"),
+        assertTrue(error.getMessage().contains("'philly'") && error.getMessage().contains("synthetic, dl2, ps-synthetic"),
                 error.getMessage());
     }
 }

@@ -2,6 +2,7 @@ package io.yarndl.sim.dl2;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -95,6 +96,57 @@ class EvaluateCommandTest {
         assertTrue(workload.err().contains("'philly'"), workload.err());
         assertEquals(SimulatorCli.EXIT_USAGE, model.status(), model.all());
         assertTrue(model.err().contains(missing.toString()), model.err());
+    }
+
+    @Test
+    void severalLoadsGiveATableForEachWorkloadAndLoad() {
+        Cli.Run r = evaluateTiny("--workloads", "dl2,ps-synthetic", "--load", "0.7,1.0", "--policies", "fifo,drf");
+
+        assertEquals(0, r.status(), r.all());
+        List<String> titles = r.out().lines().filter(line -> line.startsWith("### ")).toList();
+        assertEquals(4, titles.size(), r.out());
+        assertTrue(titles.get(0).startsWith("### dl2 workload: 6 jobs, load 0.70,"), titles.toString());
+        assertTrue(titles.get(1).startsWith("### dl2 workload: 6 jobs, load 1.00,"), titles.toString());
+        assertTrue(titles.get(2).startsWith("### ps-synthetic workload: 6 jobs, load 0.70,"), titles.toString());
+        assertTrue(titles.get(3).startsWith("### ps-synthetic workload: 6 jobs, load 1.00,"), titles.toString());
+        assertTrue(r.err().contains("evaluate: [16/16]") && r.err().contains("ps-synthetic@0.7"), r.err());
+    }
+
+    @Test
+    void jsonWithSeveralLoadsIsKeyedByWorkloadAtLoad() throws IOException {
+        Cli.Run r = evaluateTiny("--workloads", "synthetic,ps-synthetic", "--load", "0.7,1.0", "--policies", "fifo,drf",
+                "--json");
+
+        assertEquals(0, r.status(), r.all());
+        JsonNode json = new ObjectMapper().readTree(r.out());
+        assertEquals(List.of("synthetic@0.7", "synthetic@1.0", "ps-synthetic@0.7", "ps-synthetic@1.0"),
+                fieldNames(json));
+        for (JsonNode table : json) {
+            assertEquals(List.of("fifo", "drf"), fieldNames(table));
+            assertEquals(2, table.get("drf").get("perSeed").size());
+        }
+        assertNotEquals(json.get("synthetic@0.7").get("drf").get("meanAvgJctSec").asDouble(),
+                json.get("synthetic@1.0").get("drf").get("meanAvgJctSec").asDouble(), "each load runs its own workload");
+    }
+
+    @Test
+    void jsonWithOneLoadKeepsTheWorkloadKeys() throws IOException {
+        Cli.Run r = evaluateTiny("--workloads", "ps-synthetic", "--load", "0.7", "--policies", "fifo,drf", "--json");
+
+        assertEquals(0, r.status(), r.all());
+        JsonNode json = new ObjectMapper().readTree(r.out());
+        assertEquals(List.of("ps-synthetic"), fieldNames(json));
+        assertEquals(List.of("fifo", "drf"), fieldNames(json.get("ps-synthetic")));
+    }
+
+    @Test
+    void badLoadsAreUsageErrorsNamingLoad() {
+        for (String bad : List.of("0.7,-1", "0.7,abc", "0", "NaN", "Infinity", "0.7,0.7")) {
+            Cli.Run r = evaluateTiny("--load", bad, "--policies", "fifo");
+
+            assertEquals(SimulatorCli.EXIT_USAGE, r.status(), bad + ": " + r.all());
+            assertTrue(r.err().contains("--load"), bad + ": " + r.err());
+        }
     }
 
     private static List<String> fieldNames(JsonNode node) {

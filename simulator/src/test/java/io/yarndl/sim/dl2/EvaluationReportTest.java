@@ -1,6 +1,7 @@
 package io.yarndl.sim.dl2;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -38,6 +39,22 @@ class EvaluationReportTest {
         assertTrue(table.contains("| drf | 20.00 | 2.83 | 2.000 | 1.000 |"), table);
         assertTrue(table.contains("| dl2 | 8.00 | 0.00 | 0.800 | 0.400 |"), table);
         assertTrue(table.contains("dl2: 20.0% below optimus, 60.0% below drf (mean avg JCT over 2 seeds)."), table);
+    }
+
+    @Test
+    void everyPolicyBesidesTheBaselinesGetsItsOwnComparisonLine() {
+        Map<String, PolicyResults> policies = new LinkedHashMap<>();
+        policies.put("fifo", results(30, 30));
+        policies.put("drf", results(18, 22));
+        policies.put("optimus", results(9, 11));
+        policies.put("dl2", results(8, 8));
+        policies.put("smd", results(11, 11));
+
+        String table = new EvaluationReport(oneWorkload(policies), false, null).toMarkdown(Map.of());
+
+        assertTrue(table.contains("dl2: 20.0% below optimus, 60.0% below drf (mean avg JCT over 2 seeds)."), table);
+        assertTrue(table.contains("smd: 10.0% above optimus, 45.0% below drf (mean avg JCT over 2 seeds)."), table);
+        assertFalse(table.contains("fifo:") || table.contains("drf:") || table.contains("optimus:"), table);
     }
 
     @Test
