@@ -11,6 +11,8 @@ import io.yarndl.core.policy.gavel.GavelObjectives;
 import io.yarndl.core.policy.gavel.GavelPolicies;
 import io.yarndl.core.policy.gavel.GavelPolicy;
 import io.yarndl.core.policy.optimus.OptimusPolicy;
+import io.yarndl.core.policy.smd.SmdPolicy;
+import io.yarndl.core.policy.smd.SmdSettings;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -58,11 +60,18 @@ public final class PolicyRegistry {
      */
     public static PolicyRegistry standard(Function<PlacementStrategy, SchedulingPolicy> dl2, double gavelRoundSec,
                                           Supplier<PlacementStrategy> placement) {
+        return standard(dl2, gavelRoundSec, placement, SmdSettings.DEFAULT);
+    }
+
+    /** As {@link #standard(Function, double, Supplier)}, with SMD's knobs {@code smd} (a driver's settings). */
+    public static PolicyRegistry standard(Function<PlacementStrategy, SchedulingPolicy> dl2, double gavelRoundSec,
+                                          Supplier<PlacementStrategy> placement, SmdSettings smd) {
         return new PolicyRegistry()
                 .register(FifoPolicy.NAME, () -> new FifoPolicy(placement.get()))
                 .register(DrfPolicy.NAME, () -> new DrfPolicy(placement.get()))
                 .register(OptimusPolicy.NAME, () -> new OptimusPolicy(placement.get()))
                 .register(Dl2Policy.NAME, () -> dl2.apply(placement.get()))
+                .register(SmdPolicy.NAME, () -> new SmdPolicy(placement.get(), smd))
                 .registerAll(GavelPolicies.withRound(gavelRoundSec, placement));
     }
 

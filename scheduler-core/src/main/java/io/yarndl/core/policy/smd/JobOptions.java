@@ -1,0 +1,114 @@
+package io.yarndl.core.policy.smd;
+
+import io.yarndl.core.cluster.Resources;
+import io.yarndl.core.job.JobSpec;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The sizes SMD weighs for one admitted job, each with its demand in the knapsack's four
+ * dimensions (GPUs, vcores, memory in MB, network in thousandths of a link) and its remaining time
+ * as a ratio {@code N / D}: {@code D = w} workers share the work {@code N = R w tau(w, p)} of the job's
+ * R remaining steps, so {@code N / D = R tau(w, p)} seconds. Option 0 is the job's minimum.
+ *
+ * <p>Workers range over the job's bounds (and the cluster's GPUs); for each worker count only a few
+ * server counts are kept: the job's minimum, the fewest servers within 1% of the best time at that
+ * worker count, and half as many, which is where the layer model's gains flatten. That keeps a
+ * 1,000-job knapsack at tens of thousands of choices rather than hundreds of thousands.
+ *
+ * @param workers      per option
+ * @param servers      per option
+ * @param demands      per option, the four demands
+ * @param numerators   per option, N
+ * @param denominators per option, D
+ * @param layouts      per option, how the job's layers sit on its servers (empty where not modelled)
+ */
+record JobOptions(int[] workers, int[] servers, long[][] demands, double[] numerators, double[] denominators,
+                  String[] layouts) {
+
+    /** The knapsack's dimensions. */
+    static final int DIMENSIONS = 4;
+    /** A network demand of one link is this many units. */
+    static final long LINK_UNITS = 1000;
+    /** Server counts within this fraction of a worker count's best time count as the best. */
+    static final double NEAR_BEST = 0.01;
+
+    int size() {
+        return workers.length;
+    }
+
+    /** Remaining seconds at option {@code o}. */
+    double seconds(int o) {
+        return numerators[o] / denominators[o];
+    }
+
+    /** The job held at its minimum: its only option (no model yet, or nothing to weigh). */
+    static JobOptions minimumOnly(JobSpec spec) {
+        return new JobOptions(new int[] {spec.minWorkers()}, new int[] {spec.minPs()},
+                new long[][] {demand(spec, spec.minWorkers(), spec.minPs(), 0)}, new double[] {1}, new double[] {1},
+                new String[] {""});
+    }
+
+    /**
+     * The options of a modelled job.
+     *
+     * @param remainingSteps R, positive
+     * @param maxWorkers     the most workers the cluster could give it
+     */
+    static JobOptions of(JobSpec spec, StepTime stepTime, double remainingSteps, int maxWorkers) {
+        List<int[]> sizes = new ArrayList<>();
+        int top = Math.max(spec.minWorkers(), Math.min(spec.maxWorkers(), maxWorkers));
+        for (int w = spec.minWorkers(); w <= top; w++) {
+            for (int p : serverCounts(spec, stepTime, w)) {
+                sizes.add(new int[] {w, p});
+            }
+        }
+        int n = sizes.size();
+        int[] workers = new int[n];
+        int[] servers = new int[n];
+        long[][] demands = new long[n][];
+        double[] num = new double[n];
+        double[] den = new double[n];
+        String[] layouts = new String[n];
+        for (int o = 0; o < n; o++) {
+            int w = sizes.get(o)[0];
+            int p = sizes.get(o)[1];
+            workers[o] = w;
+            servers[o] = p;
+            double links = spec.usesParameterServers() ? stepTime.busyLinks(w, p) : 0;
+            demands[o] = demand(spec, w, p, links);
+            den[o] = w;
+            num[o] = remainingSteps * w * stepTime.secondsPerStep(w, p);
+            layouts[o] = stepTime.layout(p);
+        }
+        return new JobOptions(workers, servers, demands, num, den, layouts);
+    }
+
+    private static Set<Integer> serverCounts(JobSpec spec, StepTime stepTime, int w) {
+        Set<Integer> counts = new LinkedHashSet<>();
+        counts.add(spec.minPs());
+        if (!spec.usesParameterServers()) {
+            return counts;
+        }
+        double best = Double.POSITIVE_INFINITY;
+        for (int p = spec.minPs(); p <= spec.maxPs(); p++) {
+            best = Math.min(best, stepTime.secondsPerStep(w, p));
+        }
+        for (int p = spec.minPs(); p <= spec.maxPs(); p++) {
+            if (stepTime.secondsPerStep(w, p) <= best * (1 + NEAR_BEST)) {
+                counts.add(Math.max(spec.minPs(), (p + 1) / 2));
+                counts.add(p);
+                break;
+            }
+        }
+        return counts;
+    }
+
+    static long[] demand(JobSpec spec, int workers, int servers, double links) {
+        Resources r = spec.workerDemand().times(workers).plus(spec.psDemand().times(servers));
+        return new long[] {r.gpus(), r.vcores(), r.memoryMb(), (long) Math.ceil(links * LINK_UNITS)};
+    }
+}

@@ -1,0 +1,175 @@
+package io.yarndl.core.policy.smd;
+
+import io.yarndl.core.cluster.ClusterSnapshot;
+import io.yarndl.core.cluster.Resources;
+import io.yarndl.core.job.Allocation;
+import io.yarndl.core.job.JobSpec;
+import io.yarndl.core.job.JobView;
+import io.yarndl.core.job.TaskCount;
+import io.yarndl.core.placement.packing.PackingPlacement;
+import io.yarndl.core.placement.PlacementStrategy;
+import io.yarndl.core.placement.TargetPlacement;
+import io.yarndl.core.policy.JobPlan;
+import io.yarndl.core.policy.Plan;
+import io.yarndl.core.policy.SchedulingPolicy;
+import io.yarndl.core.policy.smd.layers.LayerTables;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * SMD (Yu, Wu, Ji, Liu, "A Sum-of-Ratios Multi-Dimensional-Knapsack Decomposition for DNN Resource
+ * Scheduling", INFOCOM'21): sizes parameter-server jobs from a layer-aware model of their
+ * iterations and divides the cluster by decomposing the sum of their remaining times into
+ * multi-dimensional knapsacks.
+ *
+ * <ol>
+ *   <li>Each job's remaining steps (Optimus' convergence estimate) and step time: the layer model
+ *       {@link IterationModel} where SMD has the job's layer table, calibrated to DL2's measurements
+ *       and refined by its own samples, else Optimus' fitted curve ({@link JobModels}).</li>
+ *   <li>Jobs are admitted at their minimum in arrival order while the cluster has room, as the
+ *       paper schedules every job present and Optimus admits; a job without a model stays there.</li>
+ *   <li>The admitted jobs' sizes ({@link JobOptions}) are chosen by {@link SumOfRatios}: Jong's
+ *       parametric decomposition into knapsacks over GPUs, vcores, memory and network links, each
+ *       solved by CP-SAT ({@link ChoiceKnapsack}), closed by the exact knapsack of the ratios. The
+ *       guarantee is stated there.</li>
+ *   <li>Sizes become nodes through {@link TargetPlacement} with the configured strategy; each
+ *       parameter-server job's reason says how its layers sit on its servers.</li>
+ * </ol>
+ *
+ * <p>If the knapsack solver cannot run (OR-Tools' native libraries missing), every admitted job
+ * keeps its minimum and the reasons say why. Not thread-safe: one round at a time, as both drivers call.
+ */
+public final class SmdPolicy implements SchedulingPolicy {
+
+    public static final String NAME = "smd";
+
+    private final TargetPlacement placement;
+    private final JobModels models;
+    private final SumOfRatios decomposition;
+    private final SmdSettings settings;
+
+    public SmdPolicy() {
+        this(new PackingPlacement(), SmdSettings.DEFAULT);
+    }
+
+    public SmdPolicy(PlacementStrategy placement, SmdSettings settings) {
+        this(placement, settings, LayerTables.shipped(), ShippedCalibrations.shipped());
+    }
+
+    SmdPolicy(PlacementStrategy placement, SmdSettings settings, LayerTables tables, ShippedCalibrations calibrations) {
+        this.placement = new TargetPlacement(placement);
+        this.settings = settings;
+        this.models = new JobModels(tables, calibrations);
+        this.decomposition = new SumOfRatios(new ChoiceKnapsack(settings.knapsackSeconds()), settings.maxKnapsacks());
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Plan plan(ClusterSnapshot snapshot, List<JobView> jobs) {
+        int n = jobs.size();
+        Set<String> live = new HashSet<>();
+        JobOptions[] options = new JobOptions[n];
+        String[] reasons = new String[n];
+        Resources free = snapshot.totalAvailable();
+        long freeLinks = Math.round(snapshot.nodes().size() * settings.linksPerNode() * JobOptions.LINK_UNITS);
+        boolean linksCount = settings.linksPerNode() > 0;
+        int gpus = Math.max(1, snapshot.totalCapacity().gpus());
+        List<Integer> admitted = new ArrayList<>();
+        for (int j = 0; j < n; j++) {
+            JobView job = jobs.get(j);
+            live.add(job.id());
+            JobSpec spec = job.spec();
+            JobModels.Estimate estimate = models.estimate(job);
+            JobOptions jobOptions = estimate.isModelled()
+                    ? JobOptions.of(spec, estimate.stepTime().get(), estimate.remainingSteps(),
+                            gpus / Math.max(1, spec.workerDemand().gpus()))
+                    : JobOptions.minimumOnly(spec);
+            long[] minimum = jobOptions.demands()[0];
+            Resources minimumDemand = spec.minimumDemand();
+            if (minimumDemand.fitsIn(free) && (!linksCount || minimum[3] <= freeLinks)) {
+                free = free.minus(minimumDemand);
+                freeLinks -= linksCount ? minimum[3] : 0;
+                options[j] = jobOptions;
+                admitted.add(j);
+                reasons[j] = estimate.isModelled() ? null : "minimum size until its models fit";
+            } else {
+                reasons[j] = "waiting: its minimum " + minimumDemand + " does not fit the " + free + " left";
+            }
+        }
+        models.retainOnly(live);
+
+        TaskCount[] sizes = new TaskCount[n];
+        java.util.Arrays.fill(sizes, TaskCount.NONE);
+        String summary = decide(snapshot, admitted, options, sizes, reasons);
+
+        List<Allocation> placed = placement.place(snapshot, jobs, java.util.Arrays.asList(sizes));
+        List<JobPlan> decisions = new ArrayList<>(n);
+        for (int j = 0; j < n; j++) {
+            JobView job = jobs.get(j);
+            String reason = reasons[j] != null ? reasons[j] : summary;
+            if (placed.get(j).isEmpty()) {
+                decisions.add(JobPlan.waiting(job.id(), sizes[j].workers() > 0
+                        ? "waiting: no nodes fit its minimum size" : reason));
+            } else {
+                if (placed.get(j).workers() != sizes[j].workers() || placed.get(j).ps() != sizes[j].ps()) {
+                    reason = "shrunk from " + sizes[j].workers() + "w/" + sizes[j].ps() + "ps to fit the nodes; " + reason;
+                }
+                decisions.add(JobPlan.placed(job.id(), placed.get(j), reason));
+            }
+        }
+        return Plan.of(snapshot.timeSec(), NAME, decisions);
+    }
+
+    /** Chooses the admitted jobs' sizes into {@code sizes}, their reasons into {@code reasons}; returns a summary. */
+    private String decide(ClusterSnapshot snapshot, List<Integer> admitted, JobOptions[] options, TaskCount[] sizes,
+                          String[] reasons) {
+        int m = admitted.size();
+        if (m == 0) {
+            return "";
+        }
+        Resources room = snapshot.totalAvailable();
+        long links = settings.linksPerNode() > 0
+                ? Math.round(snapshot.nodes().size() * settings.linksPerNode() * JobOptions.LINK_UNITS) : Long.MAX_VALUE / 4;
+        long[][][] demands = new long[m][][];
+        double[][] num = new double[m][];
+        double[][] den = new double[m][];
+        for (int i = 0; i < m; i++) {
+            JobOptions o = options[admitted.get(i)];
+            demands[i] = o.demands();
+            num[i] = o.numerators();
+            den[i] = o.denominators();
+        }
+        ChoiceKnapsack.Instance instance = new ChoiceKnapsack.Instance(
+                new long[] {room.gpus(), room.vcores(), room.memoryMb(), links}, demands);
+        int[] chosen = new int[m];
+        String summary;
+        try {
+            SumOfRatios.Result result = decomposition.solve(new SumOfRatios.Problem(instance, num, den), chosen);
+            chosen = result.options();
+            summary = String.format(Locale.ROOT, "smd: %d knapsacks%s%s", result.knapsacks(),
+                    result.fixedPoint() ? ", fixed point" : "", result.allOptimal() ? ", all optimal" : "");
+        } catch (KnapsackSolverException e) {
+            summary = "smd: minimum size, the knapsack solver failed: " + e.getMessage();
+        }
+        for (int i = 0; i < m; i++) {
+            int j = admitted.get(i);
+            JobOptions o = options[j];
+            int c = chosen[i];
+            sizes[j] = new TaskCount(o.workers()[c], o.servers()[c]);
+            if (reasons[j] == null) {
+                reasons[j] = String.format(Locale.ROOT, "%s; predicted %.0f s to go at %dw/%dps%s", summary,
+                        o.seconds(c), o.workers()[c], o.servers()[c],
+                        o.layouts()[c].isEmpty() ? "" : "; layers on " + o.layouts()[c]);
+            }
+        }
+        return summary;
+    }
+}

@@ -1,0 +1,29 @@
+package io.yarndl.core.policy.smd;
+
+/**
+ * SMD's knobs, each a scheduler configuration key ({@code yarn.dl.scheduler.smd.*}, docs/configuration.md)
+ * and a simulator option.
+ *
+ * @param knapsackSeconds CP-SAT's deterministic time budget per knapsack (its own unit, close to seconds)
+ * @param maxKnapsacks    knapsacks of Jong's iteration per plan, before the closing one
+ * @param linksPerNode    network links each node brings to the knapsack's network dimension; 0 leaves the
+ *                        network out (the simulator's measured speeds do not slow a job for its neighbours' traffic)
+ */
+public record SmdSettings(double knapsackSeconds, int maxKnapsacks, double linksPerNode) {
+
+    /** The defaults. */
+    public static final SmdSettings DEFAULT = new SmdSettings(0.05, 4, 1.0);
+
+    public SmdSettings {
+        if (!(knapsackSeconds > 0) || Double.isInfinite(knapsackSeconds)) {
+            throw new IllegalArgumentException("SMD's knapsack budget must be a positive number of seconds, got "
+                    + knapsackSeconds);
+        }
+        if (maxKnapsacks < 1) {
+            throw new IllegalArgumentException("SMD needs at least one knapsack per plan, got " + maxKnapsacks);
+        }
+        if (!(linksPerNode >= 0) || Double.isInfinite(linksPerNode)) {
+            throw new IllegalArgumentException("SMD's links per node must be >= 0, got " + linksPerNode);
+        }
+    }
+}
