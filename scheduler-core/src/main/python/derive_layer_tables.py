@@ -80,7 +80,7 @@ def models():
         ('dssm', 'built from Huang et al. 2013 (DSSM), input 4600 hashed letter trigrams,'
          ' tanh layers 300-300-128, one tower shared by query and documents',
          'one query with 1 clicked and 4 unclicked documents (the paper\'s J=4), dense input vectors',
-         ['chosen: the paper\'s 30k trigrams would make 9.1M parameters (36.6 MB); an input of 4600'
+         ['chosen: the paper\'s 30k trigrams would make 9.1M parameters (36.5 MB); an input of 4600'
           ' (hashed) trigrams is chosen to match DL2\'s 6.0 MB'],
          lambda: (layer_models.Dssm(4600), (torch.zeros(1, 4600), torch.zeros(1, 5, 4600)))),
         ('wlm', 'built from MXNet\'s word_language_model example: vocabulary 10000 (PTB),'
