@@ -11,8 +11,13 @@ package io.yarndl.core.policy.smd;
  */
 public record SmdSettings(double knapsackSeconds, int maxKnapsacks, double linksPerNode) {
 
-    /** The defaults. */
-    public static final SmdSettings DEFAULT = new SmdSettings(0.05, 4, 1.0);
+    /**
+     * The defaults. The network dimension is off unless configured: DL2's measured speeds, which
+     * the calibration is fitted to, already include each job's own traffic, and with one link per
+     * node the dimension held SMD's jobs far below what the simulator's cluster could run
+     * (docs/smd.md gives the figures).
+     */
+    public static final SmdSettings DEFAULT = new SmdSettings(0.05, 4, 0.0);
 
     public SmdSettings {
         if (!(knapsackSeconds > 0) || Double.isInfinite(knapsackSeconds)) {
