@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.yarndl.core.policy.smd.ShippedCalibrations;
+import io.yarndl.sim.workload.RepoData;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
