@@ -1,6 +1,7 @@
 package io.yarndl.sim.cli;
 
 import io.yarndl.core.policy.smd.SmdSettings;
+import io.yarndl.core.policy.smd.SmdSettings.SmdDefaults;
 import picocli.CommandLine.Option;
 
 /**
@@ -10,15 +11,15 @@ import picocli.CommandLine.Option;
 public final class SmdOptions {
 
     @Option(names = "--smd-knapsack-seconds", paramLabel = "SEC",
-            defaultValue = "" + 0.05,
+            defaultValue = "" + SmdDefaults.KNAPSACK_SECONDS,
             description = "smd: CP-SAT's deterministic time budget per knapsack (default: ${DEFAULT-VALUE}).")
     double knapsackSeconds;
 
-    @Option(names = "--smd-max-knapsacks", paramLabel = "N", defaultValue = "4",
+    @Option(names = "--smd-max-knapsacks", paramLabel = "N", defaultValue = "" + SmdDefaults.MAX_KNAPSACKS,
             description = "smd: knapsacks of Jong's iteration per plan, before the closing one (default: ${DEFAULT-VALUE}).")
     int maxKnapsacks;
 
-    @Option(names = "--smd-links-per-node", paramLabel = "L", defaultValue = "0",
+    @Option(names = "--smd-links-per-node", paramLabel = "L", defaultValue = "" + SmdDefaults.LINKS_PER_NODE,
             description = "smd: network links each node brings to the knapsack's network dimension; 0 leaves the"
                     + " network out (default: ${DEFAULT-VALUE}).")
     double linksPerNode;

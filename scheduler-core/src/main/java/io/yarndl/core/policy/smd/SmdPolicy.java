@@ -172,7 +172,7 @@ public final class SmdPolicy implements SchedulingPolicy {
             if (reasons[j] == null) {
                 reasons[j] = String.format(Locale.ROOT, "%s; predicted %.0f s to go at %dw/%dps%s", summary,
                         o.seconds(c), o.workers()[c], o.servers()[c],
-                        o.layouts()[c].isEmpty() ? "" : "; layers on " + o.layouts()[c]);
+                        o.layout(c).isEmpty() ? "" : "; layers on " + o.layout(c));
             }
         }
         return summary;
