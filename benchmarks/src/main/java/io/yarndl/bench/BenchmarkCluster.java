@@ -12,6 +12,9 @@ import io.yarndl.core.job.ProgressSample;
 import io.yarndl.core.job.SyncMode;
 import io.yarndl.core.job.TaskCount;
 import io.yarndl.core.job.TrainingGoal;
+import io.yarndl.core.policy.smd.IterationModel;
+import io.yarndl.core.policy.smd.ShippedCalibrations;
+import io.yarndl.core.policy.smd.layers.LayerTables;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +30,10 @@ import java.util.TreeMap;
  * f = 1/(t0 M/w + t1 + t2 (w-1)/w + t3 w), each measured at a few (w, p) configurations with 5%
  * noise. A quarter of the jobs are queued and new, with no samples at all; the rest run now,
  * packed onto the nodes in order.
+ *
+ * <p>{@link #parameterServerJobs} builds a second mix, the one SMD models: parameter-server jobs of
+ * the models DL2 measured and SMD has layer tables for, each with a fixed number of steps and a few
+ * speed samples at three sizes.
  */
 public final class BenchmarkCluster {
 
@@ -67,6 +74,70 @@ public final class BenchmarkCluster {
             views.add(job(j, random, now, packer));
         }
         return new BenchmarkCluster(new ClusterSnapshot(now, nodes), views);
+    }
+
+    /**
+     * A mix SMD can model, on the same nodes: {@code jobCount} synchronous parameter-server jobs
+     * (1 to 16 workers, 1 to 8 servers), each named after one of the models SMD ships a layer table
+     * and a calibration for ({@link LayerTables#SHIPPED_MODELS}, in turn), its name and model family
+     * both the model's, with a fixed-step goal (10 thousand to a million steps still to go). Every
+     * job has 9 progress samples, 3 at each of three sizes ending at its current one, loss
+     * decreasing (Optimus' curve, 1% noise) and speeds from SMD's layer model with the model's
+     * shipped calibration scaled by a per-job factor in [0.7, 1.4] and 5% noise, so both SMD's prior
+     * and its own fit have something to fit. One job in four is queued (its samples from before it
+     * was preempted); the rest run at their current size, packed onto the nodes in order. The same
+     * arguments give the same input.
+     */
+    public static BenchmarkCluster parameterServerJobs(int nodeCount, int jobCount, long seed) {
+        Random random = new Random(seed);
+        List<Node> nodes = new ArrayList<>(nodeCount);
+        for (int i = 0; i < nodeCount; i++) {
+            nodes.add(new Node(String.format("node-%04d", i), "/rack-" + (i / 40), "V100", NODE, NODE));
+        }
+        Packer packer = new Packer(nodes);
+        LayerTables tables = LayerTables.shipped();
+        ShippedCalibrations calibrations = ShippedCalibrations.shipped();
+        double now = 3600.0 * 24;
+        List<JobView> views = new ArrayList<>(jobCount);
+        for (int j = 0; j < jobCount; j++) {
+            String model = LayerTables.SHIPPED_MODELS.get(j % LayerTables.SHIPPED_MODELS.size());
+            IterationModel speeds = new IterationModel(new IterationModel.Shape(tables.require(model)),
+                    calibrations.find(model).orElseThrow().scaled(0.7 + 0.7 * random.nextDouble()));
+            views.add(parameterServerJob(j, model, speeds, random, now, packer));
+        }
+        return new BenchmarkCluster(new ClusterSnapshot(now, nodes), views);
+    }
+
+    private static JobView parameterServerJob(int index, String model, IterationModel speeds, Random random,
+                                              double now, Packer packer) {
+        String id = String.format("job-%05d", index);
+        int workers = 1 + random.nextInt(8);
+        int servers = Math.max(1, workers / 2);
+        // Three distinct sizes, the last the job's current one.
+        int[][] sizes = workers == 1 ? new int[][] {{2, 2}, {2, 1}, {1, 1}}
+                : new int[][] {{workers / 2, 1}, {workers + 1, servers}, {workers, servers}};
+        double b0 = 1e-4 + 9e-4 * random.nextDouble();
+        double b1 = 0.5 + 1.5 * random.nextDouble();
+        double b2 = 0.05 + 0.25 * random.nextDouble();
+        double submitted = now - 3600 * (1 + random.nextInt(20));
+        List<ProgressSample> samples = new ArrayList<>();
+        long step = 0;
+        double time = submitted;
+        for (int[] size : sizes) {
+            for (int s = 0; s < 3; s++) {
+                double speed = speeds.stepsPerSecond(size[0], size[1]) * (1 + 0.05 * random.nextGaussian());
+                time += 60;
+                step += Math.max(1, Math.round(speed * 60));
+                double loss = (1 / (b0 * step + b1) + b2) * (1 + 0.01 * random.nextGaussian());
+                samples.add(new ProgressSample(time, step, loss, Math.max(1e-3, speed), size[0], size[1]));
+            }
+        }
+        long remaining = Math.round(Math.pow(10, 4 + 2 * random.nextDouble()));
+        JobSpec spec = new JobSpec(id, model, "user" + (index % 17), "root.dl", Framework.MXNET,
+                Architecture.PARAMETER_SERVER, SyncMode.SYNCHRONOUS, WORKER, PS, 1, 16, 1, 8, workers, servers,
+                32 * (1 + random.nextInt(8)), TrainingGoal.steps(step + remaining), model);
+        Allocation allocation = index % 4 == 3 ? Allocation.NONE : packer.place(workers, servers, true);
+        return new JobView(spec, submitted, allocation, samples);
     }
 
     private static JobView job(int index, Random random, double now, Packer packer) {

@@ -146,6 +146,9 @@ final class SimCommand implements Callable<Integer> {
     @Mixin
     ModelOptions models;
 
+    @Mixin
+    SmdOptions smd;
+
     @Override
     public Integer call() throws IOException {
         ClusterSpec clusterSpec = cluster.toSpec(PHILLY.equals(trace) ? ClusterOptions.PHILLY_NODES
@@ -171,7 +174,7 @@ final class SimCommand implements Callable<Integer> {
                 String tag = String.format(Locale.ROOT, "[%d/%d] %s", i + 1, runs.size(), name);
                 stdout.println(tag + ": running");
                 stdout.flush();
-                SchedulingPolicy policy = models.registry(run.placement()).create(run.policy());
+                SchedulingPolicy policy = models.registry(run.placement(), smd.settings()).create(run.policy());
                 HeapPeak.reset();
                 SimulationResult result;
                 try (Stream<TraceJob> jobsStream = openTrace(clusterSpec)) {
@@ -229,7 +232,7 @@ final class SimCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
-        PolicyRegistry registry = models.registry(PlacementStrategies.DEFAULT);
+        PolicyRegistry registry = models.registry(PlacementStrategies.DEFAULT, smd.settings());
         for (String name : names) {
             try {
                 registry.create(name);
@@ -249,7 +252,7 @@ final class SimCommand implements Callable<Integer> {
             throw usage(e.getMessage());
         }
         // One policy per placement built now: marl's model loads, and a rejected one is reported, before the first run.
-        runs.stream().map(PolicyRuns.Run::placement).distinct().forEach(p -> models.registry(p).create(names.get(0)));
+        runs.stream().map(PolicyRuns.Run::placement).distinct().forEach(p -> models.registry(p, smd.settings()).create(names.get(0)));
         List<String> labels = runs.stream().map(PolicyRuns.Run::label).toList();
         if (baseline != null && !labels.contains(baseline)) {
             throw usage("--baseline " + baseline + " is not among the rows " + String.join(",", labels));

@@ -17,7 +17,8 @@ import java.util.Arrays;
  * CP-SAT, deterministically (one search worker, a fixed seed and a deterministic time budget, so
  * the simulator replays the same plans): the answer is proven optimal when CP-SAT finishes within
  * the budget, which it does on small instances; otherwise it is the best CP-SAT found, never worse
- * than the feasible hint it is given.
+ * than the feasible choice it is given as a complete hint. The model is built once per instance
+ * ({@link Session}) and solved for each cost vector the decomposition asks about.
  */
 final class ChoiceKnapsack {
 
@@ -41,6 +42,14 @@ final class ChoiceKnapsack {
     record Choice(int[] options, boolean optimal) {
     }
 
+    /**
+     * A wall-clock guard on each solve, far above the deterministic budget: CP-SAT's presolve is not
+     * always held by the deterministic limit. Only when the guard ends a solve can a plan depend on
+     * the machine's speed.
+     */
+    static final double WALL_CLOCK_FACTOR = 20;
+    static final double WALL_CLOCK_FLOOR_SEC = 1.0;
+
     private final double deterministicSeconds;
 
     /** @param deterministicSeconds CP-SAT's deterministic time budget per solve */
@@ -52,70 +61,103 @@ final class ChoiceKnapsack {
     }
 
     /**
-     * Solves {@code instance} for {@code costs} (per job, per option).
+     * Builds the knapsack of {@code instance} once, for several cost vectors: SMD's decomposition
+     * solves the same choices and capacities with new costs each step.
      *
-     * @param hint a feasible choice, returned when CP-SAT finds nothing better
      * @throws KnapsackSolverException when OR-Tools' native libraries did not load
      */
-    Choice solve(Instance instance, double[][] costs, int[] hint) {
+    Session open(Instance instance) {
         OrToolsNatives.failure().ifPresent(cause -> {
             throw new KnapsackSolverException("OR-Tools' native libraries did not load (" + cause + ")", cause);
         });
-        int n = instance.jobs();
-        double scale = scale(costs);
-        CpModel model = new CpModel();
-        BoolVar[][] x = new BoolVar[n][];
-        int dims = instance.capacity().length;
-        LinearExprBuilder[] used = new LinearExprBuilder[dims];
-        for (int d = 0; d < dims; d++) {
-            used[d] = LinearExpr.newBuilder();
-        }
-        LinearExprBuilder objective = LinearExpr.newBuilder();
-        boolean single = true;
-        for (int j = 0; j < n; j++) {
-            long[][] options = instance.demands()[j];
-            x[j] = new BoolVar[options.length];
-            single &= options.length == 1;
-            for (int o = 0; o < options.length; o++) {
-                x[j][o] = model.newBoolVar("x" + j + "_" + o);
-                for (int d = 0; d < dims; d++) {
-                    if (options[o][d] != 0) {
-                        used[d].addTerm(x[j][o], options[o][d]);
+        return new Session(instance);
+    }
+
+    /** One instance's model, solved for one cost vector at a time. Not thread-safe. */
+    final class Session {
+
+        private final CpModel model = new CpModel();
+        private final BoolVar[][] x;
+        private final boolean trivial;
+
+        private Session(Instance instance) {
+            int n = instance.jobs();
+            int dims = instance.capacity().length;
+            LinearExprBuilder[] used = new LinearExprBuilder[dims];
+            for (int d = 0; d < dims; d++) {
+                used[d] = LinearExpr.newBuilder();
+            }
+            x = new BoolVar[n][];
+            boolean single = true;
+            for (int j = 0; j < n; j++) {
+                long[][] options = instance.demands()[j];
+                x[j] = new BoolVar[options.length];
+                single &= options.length == 1;
+                for (int o = 0; o < options.length; o++) {
+                    x[j][o] = model.newBoolVar("x" + j + "_" + o);
+                    for (int d = 0; d < dims; d++) {
+                        if (options[o][d] != 0) {
+                            used[d].addTerm(x[j][o], options[o][d]);
+                        }
                     }
                 }
-                long cost = Math.round(costs[j][o] * scale);
-                if (cost != 0) {
-                    objective.addTerm(x[j][o], cost);
+                model.addExactlyOne(x[j]);
+            }
+            for (int d = 0; d < dims; d++) {
+                model.addLessOrEqual(used[d], instance.capacity()[d]);
+            }
+            trivial = single;
+        }
+
+        /**
+         * The least-cost choice for {@code costs} (per job, per option).
+         *
+         * @param hint a feasible choice: CP-SAT starts from it and it is returned when CP-SAT finds nothing
+         */
+        Choice solve(double[][] costs, int[] hint) {
+            if (trivial) {
+                return new Choice(hint.clone(), true);
+            }
+            double scale = scale(costs);
+            LinearExprBuilder objective = LinearExpr.newBuilder();
+            model.clearHints();
+            for (int j = 0; j < x.length; j++) {
+                for (int o = 0; o < x[j].length; o++) {
+                    long cost = Math.round(costs[j][o] * scale);
+                    if (cost != 0) {
+                        objective.addTerm(x[j][o], cost);
+                    }
+                    // A complete hint: CP-SAT then keeps at least this feasible choice.
+                    model.addHint(x[j][o], o == hint[j]);
                 }
             }
-            model.addExactlyOne(x[j]);
-            model.addHint(x[j][hint[j]], 1);
-        }
-        if (single) {
-            return new Choice(hint.clone(), true);
-        }
-        for (int d = 0; d < dims; d++) {
-            model.addLessOrEqual(used[d], instance.capacity()[d]);
-        }
-        model.minimize(objective);
-        CpSolver solver = new CpSolver();
-        solver.getParameters().setNumWorkers(1).setRandomSeed(1).setMaxDeterministicTime(deterministicSeconds)
-                .setLogSearchProgress(false);
-        CpSolverStatus status = solver.solve(model);
-        if (status != CpSolverStatus.OPTIMAL && status != CpSolverStatus.FEASIBLE) {
-            return new Choice(hint.clone(), false);
-        }
-        int[] chosen = new int[n];
-        for (int j = 0; j < n; j++) {
-            chosen[j] = hint[j];
-            for (int o = 0; o < x[j].length; o++) {
-                if (solver.booleanValue(x[j][o])) {
-                    chosen[j] = o;
-                    break;
+            model.clearObjective();
+            model.minimize(objective);
+            CpSolver solver = new CpSolver();
+            solver.getParameters().setNumWorkers(1).setRandomSeed(1).setMaxDeterministicTime(deterministicSeconds)
+                    .setMaxTimeInSeconds(Math.max(WALL_CLOCK_FLOOR_SEC, WALL_CLOCK_FACTOR * deterministicSeconds))
+                    .setLogSearchProgress(false);
+            CpSolverStatus status = solver.solve(model);
+            if (status != CpSolverStatus.OPTIMAL && status != CpSolverStatus.FEASIBLE) {
+                return new Choice(hint.clone(), false);
+            }
+            int[] chosen = new int[x.length];
+            for (int j = 0; j < x.length; j++) {
+                chosen[j] = hint[j];
+                for (int o = 0; o < x[j].length; o++) {
+                    if (solver.booleanValue(x[j][o])) {
+                        chosen[j] = o;
+                        break;
+                    }
                 }
             }
+            return new Choice(chosen, status == CpSolverStatus.OPTIMAL);
         }
-        return new Choice(chosen, status == CpSolverStatus.OPTIMAL);
+    }
+
+    /** Solves {@code instance} once for {@code costs}. */
+    Choice solve(Instance instance, double[][] costs, int[] hint) {
+        return open(instance).solve(costs, hint);
     }
 
     private static double scale(double[][] costs) {

@@ -10,7 +10,7 @@ import java.util.concurrent.ConcurrentMap;
  * SMD's analytical model of one synchronous parameter-server iteration (Yu et al., INFOCOM'21, as
  * this project implements it; docs/smd.md):
  *
- * <pre>  tau(w, p) = C / w + O + beta * 2 * max(S, w * S_max(p))</pre>
+ * <pre>  tau(w, p) = C / w + O + beta * 2 * max(S, w * S_max(p)) + a w + b p</pre>
  *
  * <ul>
  *   <li>{@code C / w}: each of the w workers computes forward and backward passes over its share of
@@ -20,7 +20,9 @@ import java.util.concurrent.ConcurrentMap;
  *   <li>communication: every worker pushes its gradients of all S bytes and pulls the S bytes of
  *       parameters back; a server holding S_k bytes ({@link LayerAssignment}) receives S_k from each
  *       of the w workers and sends S_k back to each, so the busiest link carries
- *       {@code 2 max(S, w S_max)} bytes; beta is seconds per byte.</li>
+ *       {@code 2 max(S, w S_max)} bytes; beta is seconds per byte;</li>
+ *   <li>{@code a w + b p}: costs per task (synchronising w workers, connecting to p servers),
+ *       Optimus' overhead terms, which this project adds to the paper's model ({@link Calibration}).</li>
  * </ul>
  *
  * The paper's assumptions kept here: computation and communication do not overlap, push and pull
@@ -43,7 +45,8 @@ public record IterationModel(Shape shape, Calibration calibration) implements St
     public double secondsPerStep(int workers, int servers) {
         requireSize(workers, servers);
         return calibration.computeSec() / workers + calibration.overheadSec()
-                + calibration.secondsPerByte() * shape.bottleneckBytes(workers, servers);
+                + calibration.secondsPerByte() * shape.bottleneckBytes(workers, servers)
+                + calibration.perWorkerSec() * workers + calibration.perServerSec() * servers;
     }
 
     /** Predicted steps per second. */

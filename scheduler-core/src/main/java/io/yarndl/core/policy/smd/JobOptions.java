@@ -24,10 +24,10 @@ import java.util.Set;
  * @param demands      per option, the four demands
  * @param numerators   per option, N
  * @param denominators per option, D
- * @param layouts      per option, how the job's layers sit on its servers (empty where not modelled)
+ * @param stepTime     the model the options were priced with; null where the job is not modelled
  */
 record JobOptions(int[] workers, int[] servers, long[][] demands, double[] numerators, double[] denominators,
-                  String[] layouts) {
+                  StepTime stepTime) {
 
     /** The knapsack's dimensions. */
     static final int DIMENSIONS = 4;
@@ -49,7 +49,7 @@ record JobOptions(int[] workers, int[] servers, long[][] demands, double[] numer
     static JobOptions minimumOnly(JobSpec spec) {
         return new JobOptions(new int[] {spec.minWorkers()}, new int[] {spec.minPs()},
                 new long[][] {demand(spec, spec.minWorkers(), spec.minPs(), 0)}, new double[] {1}, new double[] {1},
-                new String[] {""});
+                null);
     }
 
     /**
@@ -72,7 +72,6 @@ record JobOptions(int[] workers, int[] servers, long[][] demands, double[] numer
         long[][] demands = new long[n][];
         double[] num = new double[n];
         double[] den = new double[n];
-        String[] layouts = new String[n];
         for (int o = 0; o < n; o++) {
             int w = sizes.get(o)[0];
             int p = sizes.get(o)[1];
@@ -82,9 +81,69 @@ record JobOptions(int[] workers, int[] servers, long[][] demands, double[] numer
             demands[o] = demand(spec, w, p, links);
             den[o] = w;
             num[o] = remainingSteps * w * stepTime.secondsPerStep(w, p);
-            layouts[o] = stepTime.layout(p);
         }
-        return new JobOptions(workers, servers, demands, num, den, layouts);
+        return undominated(new JobOptions(workers, servers, demands, num, den, stepTime));
+    }
+
+    /** How the job's layers sit on its servers at option {@code o}; empty where not modelled. */
+    String layout(int o) {
+        return stepTime == null ? "" : stepTime.layout(servers[o]);
+    }
+
+    /**
+     * These options without those another option of the job beats: no more of any resource and no
+     * later finish, better in one (the first of identical ones stays). No knapsack ever picks a
+     * dominated option, and dropping them keeps the solver's model small: on 1,000 jobs most are.
+     * Option 0, the minimum, is never dominated, as every other option needs more of something.
+     */
+    static JobOptions undominated(JobOptions all) {
+        int n = all.size();
+        List<Integer> kept = new ArrayList<>(n);
+        for (int o = 0; o < n; o++) {
+            boolean dominated = false;
+            for (int other = 0; other < n && !dominated; other++) {
+                dominated = other != o && beats(all, other, o);
+            }
+            if (!dominated) {
+                kept.add(o);
+            }
+        }
+        if (kept.size() == n) {
+            return all;
+        }
+        int m = kept.size();
+        int[] workers = new int[m];
+        int[] servers = new int[m];
+        long[][] demands = new long[m][];
+        double[] num = new double[m];
+        double[] den = new double[m];
+        for (int i = 0; i < m; i++) {
+            int o = kept.get(i);
+            workers[i] = all.workers[o];
+            servers[i] = all.servers[o];
+            demands[i] = all.demands[o];
+            num[i] = all.numerators[o];
+            den[i] = all.denominators[o];
+        }
+        return new JobOptions(workers, servers, demands, num, den, all.stepTime);
+    }
+
+    /** True when option {@code a} makes option {@code b} pointless. */
+    private static boolean beats(JobOptions options, int a, int b) {
+        boolean strictly = false;
+        for (int d = 0; d < DIMENSIONS; d++) {
+            if (options.demands[a][d] > options.demands[b][d]) {
+                return false;
+            }
+            strictly |= options.demands[a][d] < options.demands[b][d];
+        }
+        double ta = options.seconds(a);
+        double tb = options.seconds(b);
+        if (ta > tb) {
+            return false;
+        }
+        // Identical options: the first stays.
+        return strictly || ta < tb || a < b;
     }
 
     private static Set<Integer> serverCounts(JobSpec spec, StepTime stepTime, int w) {

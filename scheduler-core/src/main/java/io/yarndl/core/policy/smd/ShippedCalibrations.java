@@ -23,7 +23,7 @@ public final class ShippedCalibrations {
     /** The classpath resource. */
     public static final String RESOURCE = "io/yarndl/core/policy/smd/calibrations.csv";
     /** Its header row. */
-    public static final String HEADER = "model,compute_sec,overhead_sec,seconds_per_byte,points,median_rel_error";
+    public static final String HEADER = "model,compute_sec,overhead_sec,seconds_per_byte,per_worker_sec,per_server_sec,points,median_rel_error";
 
     private final Map<String, Calibration> byModel;
 
@@ -68,7 +68,7 @@ public final class ShippedCalibrations {
             String[] cells = line.split(",", -1);
             try {
                 byModel.put(cells[0], new Calibration(Double.parseDouble(cells[1]), Double.parseDouble(cells[2]),
-                        Double.parseDouble(cells[3])));
+                        Double.parseDouble(cells[3]), Double.parseDouble(cells[4]), Double.parseDouble(cells[5])));
             } catch (RuntimeException e) {
                 throw new IllegalStateException(RESOURCE + " line " + number + ": " + e.getMessage(), e);
             }

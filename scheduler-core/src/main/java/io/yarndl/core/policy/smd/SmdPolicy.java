@@ -87,24 +87,29 @@ public final class SmdPolicy implements SchedulingPolicy {
         long freeLinks = Math.round(snapshot.nodes().size() * settings.linksPerNode() * JobOptions.LINK_UNITS);
         boolean linksCount = settings.linksPerNode() > 0;
         int gpus = Math.max(1, snapshot.totalCapacity().gpus());
-        List<Integer> admitted = new ArrayList<>();
+        JobModels.Estimate[] estimates = new JobModels.Estimate[n];
+        JobOptions[] all = new JobOptions[n];
         for (int j = 0; j < n; j++) {
             JobView job = jobs.get(j);
             live.add(job.id());
             JobSpec spec = job.spec();
-            JobModels.Estimate estimate = models.estimate(job);
-            JobOptions jobOptions = estimate.isModelled()
-                    ? JobOptions.of(spec, estimate.stepTime().get(), estimate.remainingSteps(),
+            estimates[j] = models.estimate(job);
+            all[j] = estimates[j].isModelled()
+                    ? JobOptions.of(spec, estimates[j].stepTime().get(), estimates[j].remainingSteps(),
                             gpus / Math.max(1, spec.workerDemand().gpus()))
                     : JobOptions.minimumOnly(spec);
-            long[] minimum = jobOptions.demands()[0];
+        }
+        List<Integer> admitted = new ArrayList<>();
+        for (int j = 0; j < n; j++) {
+            JobSpec spec = jobs.get(j).spec();
+            long[] minimum = all[j].demands()[0];
             Resources minimumDemand = spec.minimumDemand();
             if (minimumDemand.fitsIn(free) && (!linksCount || minimum[3] <= freeLinks)) {
                 free = free.minus(minimumDemand);
                 freeLinks -= linksCount ? minimum[3] : 0;
-                options[j] = jobOptions;
+                options[j] = all[j];
                 admitted.add(j);
-                reasons[j] = estimate.isModelled() ? null : "minimum size until its models fit";
+                reasons[j] = estimates[j].isModelled() ? null : "minimum size until its models fit";
             } else {
                 reasons[j] = "waiting: its minimum " + minimumDemand + " does not fit the " + free + " left";
             }
@@ -172,7 +177,7 @@ public final class SmdPolicy implements SchedulingPolicy {
             if (reasons[j] == null) {
                 reasons[j] = String.format(Locale.ROOT, "%s; predicted %.0f s to go at %dw/%dps%s", summary,
                         o.seconds(c), o.workers()[c], o.servers()[c],
-                        o.layouts()[c].isEmpty() ? "" : "; layers on " + o.layouts()[c]);
+                        o.layout(c).isEmpty() ? "" : "; layers on " + o.layout(c));
             }
         }
         return summary;

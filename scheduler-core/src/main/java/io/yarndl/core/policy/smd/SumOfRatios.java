@@ -108,8 +108,9 @@ final class SumOfRatios {
         boolean allOptimal = true;
         boolean fixedPoint = false;
         int[] current = start.clone();
+        ChoiceKnapsack.Session session = knapsack.open(problem.instance());
         while (solved < maxKnapsacks) {
-            ChoiceKnapsack.Choice choice = knapsack.solve(problem.instance(), costs(problem, beta, u), current);
+            ChoiceKnapsack.Choice choice = session.solve(costs(problem, beta, u), current);
             solved++;
             allOptimal &= choice.optimal();
             current = choice.options();
@@ -136,8 +137,7 @@ final class SumOfRatios {
             for (int trial = 0; trial < LINE_SEARCH_TRIALS && solved < maxKnapsacks; trial++) {
                 double[] tryBeta = moved(beta, dBeta, step);
                 double[] tryU = moved(u, dU, step);
-                ChoiceKnapsack.Choice trialChoice = knapsack.solve(problem.instance(), costs(problem, tryBeta, tryU),
-                        current);
+                ChoiceKnapsack.Choice trialChoice = session.solve(costs(problem, tryBeta, tryU), current);
                 solved++;
                 allOptimal &= trialChoice.optimal();
                 double trialObjective = problem.objective(trialChoice.options());
@@ -155,7 +155,7 @@ final class SumOfRatios {
         }
         // The closing knapsack: with one-hot choices, N_i(x) <= beta_i D_i(x) is beta_i >= N_io / D_io
         // for the option taken, so the ratios themselves are the exact linear costs.
-        ChoiceKnapsack.Choice closing = knapsack.solve(problem.instance(), ratios(problem), best);
+        ChoiceKnapsack.Choice closing = session.solve(ratios(problem), best);
         solved++;
         allOptimal &= closing.optimal();
         double closingObjective = problem.objective(closing.options());

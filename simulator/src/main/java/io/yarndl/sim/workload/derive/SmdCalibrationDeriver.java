@@ -81,21 +81,22 @@ public final class SmdCalibrationDeriver {
     public static String format(List<Fit> fits) {
         StringBuilder text = new StringBuilder();
         for (String comment : List.of(
-                "SMD's calibrations: the layer model tau(w,p) = C/w + O + beta*2*max(S, w*S_max(p)) fitted to DL2's measured",
+                "SMD's calibrations: the layer model tau(w,p) = C/w + O + beta*2*max(S, w*S_max(p)) + a*w + b*p fitted to DL2's measured",
                 "speeds (data/dl2/config_speed.txt, zero-speed rows dropped) with each model's shipped layer table; NNLS on",
                 "relative error of seconds per step. Do not edit by hand; re-derive:",
                 "  mvn -B -q -pl simulator -am package -DskipTests && java -cp simulator/target/simulator-0.1.0-SNAPSHOT-all.jar"
                         + " io.yarndl.sim.workload.derive.SmdCalibrationDeriver data"
                         + " > scheduler-core/src/main/resources/" + ShippedCalibrations.RESOURCE,
-                "compute_sec = C, overhead_sec = O, seconds_per_byte = beta; median_rel_error: |predicted - measured| / measured"
+                "compute_sec = C, overhead_sec = O, seconds_per_byte = beta, per_worker_sec = a, per_server_sec = b; median_rel_error: |predicted - measured| / measured"
                         + " speed over the points")) {
             text.append("# ").append(comment).append('\n');
         }
         text.append(ShippedCalibrations.HEADER).append('\n');
         for (Fit fit : fits) {
             Calibration c = fit.calibration();
-            text.append(String.format(Locale.ROOT, "%s,%.6g,%.6g,%.6g,%d,%.4f\n", fit.model(), c.computeSec(),
-                    c.overheadSec(), c.secondsPerByte(), fit.points(), fit.medianRelativeError()));
+            text.append(String.format(Locale.ROOT, "%s,%.6g,%.6g,%.6g,%.6g,%.6g,%d,%.4f\n", fit.model(),
+                    c.computeSec(), c.overheadSec(), c.secondsPerByte(), c.perWorkerSec(), c.perServerSec(), fit.points(),
+                    fit.medianRelativeError()));
         }
         return text.toString();
     }
