@@ -249,7 +249,7 @@ class SchedulerSettingsTest {
                 + " yarn.dl.scheduler.gpu-type-attribute=gpu-type, yarn.dl.scheduler.gpu-types=,"
                 + " yarn.dl.scheduler.gavel.round-ms=360000, yarn.dl.scheduler.placement=packing,"
                 + " yarn.dl.scheduler.marl.model=(shipped), yarn.dl.scheduler.smd.knapsack-seconds=0.05,"
-                + " yarn.dl.scheduler.smd.max-knapsacks=4, yarn.dl.scheduler.smd.links-per-node=0",
+                + " yarn.dl.scheduler.smd.max-knapsacks=1, yarn.dl.scheduler.smd.links-per-node=0",
                 line);
         for (String key : SchedulerSettings.KEYS) {
             assertTrue(line.contains(key + "="), key);

@@ -16,9 +16,9 @@ class SmdSettingTest {
         SchedulerSettings settings = SchedulerSettings.from(SettingsFixtures.minimal(), SettingsFixtures.KNOWN);
 
         assertEquals(SmdSettings.DEFAULT, settings.smd());
-        assertEquals(new SmdSettings(0.05, 4, 0.0), settings.smd());
+        assertEquals(new SmdSettings(0.05, 1, 0.0), settings.smd());
         assertEquals("0.05", SchedulerSettings.DEFAULTS.get(SchedulerSettings.SMD_KNAPSACK_SECONDS));
-        assertEquals("4", SchedulerSettings.DEFAULTS.get(SchedulerSettings.SMD_MAX_KNAPSACKS));
+        assertEquals("1", SchedulerSettings.DEFAULTS.get(SchedulerSettings.SMD_MAX_KNAPSACKS));
         assertEquals("0", SchedulerSettings.DEFAULTS.get(SchedulerSettings.SMD_LINKS_PER_NODE));
     }
 
