@@ -1,5 +1,6 @@
 package io.yarndl.it.scheduler;
 
+import io.yarndl.contract.job.JobDescription;
 import io.yarndl.demo.cluster.DlMiniCluster;
 import io.yarndl.it.toyam.ToyAmOptions;
 import io.yarndl.it.toyam.ToyEventLog;
@@ -33,7 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The two-job scenario every shipped policy runs in a real ResourceManager: job "big" (1 to 6
- * one-GPU workers, asks for 6) and, once it trains, job "small" (2 to 4, asks for 4) on 8 GPUs.
+ * one-GPU workers, asks for 6) and, once it trains, job "small" (2 to 4, asks for 4) on 8 GPUs,
+ * all-reduce jobs unless a policy for parameter-server jobs submits its own ({@link #bigJob()}).
  * Each subclass names a policy and says what that policy must have done; common to all: both jobs
  * finish, the scheduler ran that very policy class from scheduler-core, no job ever held more
  * workers than the plan gave it, and the RM's {@code /jmx} shows the scheduler's metrics with
@@ -53,6 +55,16 @@ abstract class TwoJobsUnderPolicy {
 
     /** What this policy must have done with the two jobs, from their event logs and the plan history. */
     abstract void assertPolicyBehaviour(List<PlanBook.TargetChange> history, String bigId, String smallId);
+
+    /** The first job: 1 to 6 workers, asks for 6, 600 steps. */
+    JobDescription bigJob() {
+        return DlJobs.allReduce("big", 1, 6, 6, 600);
+    }
+
+    /** The second job, submitted once the first trains: 2 to 4 workers, asks for 4, 300 steps. */
+    JobDescription smallJob() {
+        return DlJobs.allReduce("small", 2, 4, 4, 300);
+    }
 
     @BeforeEach
     void startCluster() throws Exception {
@@ -79,10 +91,10 @@ abstract class TwoJobsUnderPolicy {
     void runsTwoJobsToCompletionWithTheSizesItsPlansGive() throws Exception {
         Path bigEvents = cluster.workDir().resolve("big.events");
         Path smallEvents = cluster.workDir().resolve("small.events");
-        ApplicationId bigId = client.submit(DlMiniCluster.DL_QUEUE, DlJobs.allReduce("big", 1, 6, 6, 600),
+        ApplicationId bigId = client.submit(DlMiniCluster.DL_QUEUE, bigJob(),
                 ToyAmOptions.defaults().withEvents(bigEvents));
         ToyEventLog.await(bigEvents, TIMEOUT, log -> log.contains(Event.PROGRESS));
-        ApplicationId smallId = client.submit(DlMiniCluster.DL_QUEUE, DlJobs.allReduce("small", 2, 4, 4, 300),
+        ApplicationId smallId = client.submit(DlMiniCluster.DL_QUEUE, smallJob(),
                 ToyAmOptions.defaults().withEvents(smallEvents));
 
         for (ApplicationId id : List.of(bigId, smallId)) {
@@ -93,14 +105,15 @@ abstract class TwoJobsUnderPolicy {
         small = ToyEventLog.read(smallEvents);
         DeepLearningScheduler scheduler = (DeepLearningScheduler) cluster.resourceManager().getResourceScheduler();
         List<PlanBook.TargetChange> history = scheduler.planBook().history();
+        // Before the checks, so a failing run still shows what the policy did.
+        System.out.printf("%s: big held at most %d workers, small %d; plan changes: %s%n", policy(),
+                big.maxHeldWorkers(), small.maxHeldWorkers(), history);
 
         assertEquals(policy(), scheduler.planBook().current().policy());
         assertTrue(big.maxHeldWorkers() <= maxPlanned(history, bigId.toString()), "big held more than planned: " + history);
         assertTrue(small.maxHeldWorkers() <= maxPlanned(history, smallId.toString()), "small held more than planned");
         assertPolicyBehaviour(history, bigId.toString(), smallId.toString());
         assertMetricsOverHttp(history);
-        System.out.printf("%s: big held at most %d workers, small %d; plan changes: %s%n", policy(),
-                big.maxHeldWorkers(), small.maxHeldWorkers(), history);
     }
 
     /**

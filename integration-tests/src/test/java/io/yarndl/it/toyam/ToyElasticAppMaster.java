@@ -9,13 +9,10 @@ import io.yarndl.core.job.ProgressSample;
 import io.yarndl.it.toyam.ToyEventLog.Event;
 import io.yarndl.contract.job.DlJobContract;
 import io.yarndl.contract.job.JobDescription;
-import io.yarndl.contract.job.JobRecordCodec;
-import io.yarndl.contract.job.MalformedRecordException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,7 +26,6 @@ import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
-import org.apache.hadoop.yarn.api.records.PreemptionContainer;
 import org.apache.hadoop.yarn.api.records.PreemptionMessage;
 import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
 import org.apache.hadoop.yarn.client.api.async.AMRMClientAsync;
@@ -46,7 +42,10 @@ import org.slf4j.LoggerFactory;
  * {@code minWorkers} workers are held, it advances and publishes a {@link ProgressSample} to
  * ZooKeeper, tagged, as the elastic AM tags it, with the one GPU type of its workers' nodes that
  * the scheduler publishes ({@link NodeGpuTypes}), at the speed its options give that type. It
- * unregisters SUCCEEDED once the goal is met.
+ * unregisters SUCCEEDED once the goal is met. A parameter-server job also asks for up to
+ * {@code maxPs} server containers ({@link DlJobContract#PS_PRIORITY}, the spec's server resources)
+ * running the same process, trains only while it holds {@code minPs} of them too, and reports the
+ * servers it holds in each sample (the training speed does not depend on them).
  *
  * <p>Elasticity: whatever the RM grants (up to max) joins; a container named in a
  * {@link PreemptionMessage} is released after {@code --release-on-preempt-ms} (the job "checkpoints"
@@ -75,6 +74,7 @@ public final class ToyElasticAppMaster {
     private final JobRecords records;
     private final SyntheticTraining training;
     private final WorkerContainers workers;
+    private final WorkerContainers servers;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "toy-am-timer");
         t.setDaemon(true);
@@ -84,6 +84,7 @@ public final class ToyElasticAppMaster {
     private AMRMClientAsync<ContainerRequest> rm;
     private NMClientAsync nm;
     private WorkerAsks asks;
+    private WorkerAsks serverAsks;
     private long lastTickNanos;
     private volatile int exitCode = 1;
     private volatile float progress;
@@ -97,6 +98,7 @@ public final class ToyElasticAppMaster {
         this.training = new SyntheticTraining(options.lossB0(), options.lossB1(), options.lossB2(),
                 options.stepsPerSecond(), options.scalingOverhead(), spec.goal());
         this.workers = new WorkerContainers(spec.maxWorkers());
+        this.servers = new WorkerContainers(spec.maxPs());
     }
 
     public static void main(String[] args) {
@@ -109,7 +111,7 @@ public final class ToyElasticAppMaster {
         }
         try {
             options = ToyAmOptions.parse(args);
-            spec = readSpec(System.getenv(DlJobContract.SPEC_ENV));
+            spec = SpecFromEnvironment.read(System.getenv(DlJobContract.SPEC_ENV));
             if (containerId == null) {
                 throw new IllegalArgumentException("not in a YARN container: "
                         + ApplicationConstants.Environment.CONTAINER_ID.name() + " is not set");
@@ -135,18 +137,6 @@ public final class ToyElasticAppMaster {
         System.exit(code);
     }
 
-    /** The job spec from {@link DlJobContract#SPEC_ENV}. */
-    private static JobDescription readSpec(String value) {
-        if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException("no job spec: " + DlJobContract.SPEC_ENV + " is not set");
-        }
-        try {
-            return new JobRecordCodec().specFromJson(DlJobContract.decodeSpec(value));
-        } catch (MalformedRecordException e) {
-            throw new IllegalArgumentException("bad job spec in " + DlJobContract.SPEC_ENV + ": " + e.getMessage());
-        }
-    }
-
     int run() throws Exception {
         if (!training.reachable()) {
             LOG.warn("target loss {} is at or below the loss curve's floor b2={}: this job never finishes",
@@ -164,7 +154,8 @@ public final class ToyElasticAppMaster {
         try {
             rm.registerApplicationMaster(hostname(), -1, "");
             synchronized (this) {
-                asks = new WorkerAsks(rm, spec.workerDemand());
+                asks = new WorkerAsks(rm, spec.workerDemand(), DlJobContract.WORKER_PRIORITY);
+                serverAsks = new WorkerAsks(rm, spec.psDemand(), DlJobContract.PS_PRIORITY);
                 events.write(Event.REGISTERED, 0);
                 adjustAsks();
             }
@@ -198,7 +189,8 @@ public final class ToyElasticAppMaster {
                 double seconds = (now - lastTickNanos) / 1e9;
                 lastTickNanos = now;
                 int held = workers.heldWorkers();
-                if (finishing || held < spec.minWorkers()) {
+                int heldServers = servers.heldWorkers();
+                if (finishing || held < spec.minWorkers() || heldServers < spec.minPs()) {
                     return;
                 }
                 String gpuType = types.commonTypeOf(workers.workingNodes());
@@ -208,9 +200,9 @@ public final class ToyElasticAppMaster {
                 long step = (long) training.step();
                 // The loss of the step reported, so a fitted curve can recover b0, b1, b2 exactly.
                 sample = new ProgressSample(System.currentTimeMillis() / 1000.0, step, training.lossAt(step),
-                        training.stepsPerSecond(held) * speed, held, 0, gpuType);
+                        training.stepsPerSecond(held) * speed, held, heldServers, gpuType);
                 progress = training.fractionDone();
-                events.write(Event.PROGRESS, held, step);
+                events.write(Event.PROGRESS, held, step, heldServers);
                 reached = training.done();
                 finishing = reached;
             }
@@ -231,13 +223,18 @@ public final class ToyElasticAppMaster {
                 rm.releaseAssignedContainer(id);
                 events.write(Event.RELEASED, workers.heldWorkers(), id);
             }
+            for (ContainerId id : servers.releaseAll()) {
+                rm.releaseAssignedContainer(id);
+                events.write(Event.SERVER_ENDED, workers.heldWorkers(), id, servers.heldWorkers());
+            }
             asks.keepAt(0);
+            serverAsks.keepAt(0);
             // Releases travel with the next heartbeat: wait for the RM to confirm them, or a
             // container on another node may hold its GPUs well after the application ended.
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RELEASE_CONFIRM_HEARTBEATS
                     * (long) options.heartbeatMs());
             long left;
-            while (workers.ownsAny() && (left = deadline - System.nanoTime()) > 0) {
+            while ((workers.ownsAny() || servers.ownsAny()) && (left = deadline - System.nanoTime()) > 0) {
                 TimeUnit.NANOSECONDS.timedWait(this, left);
             }
         }
@@ -252,16 +249,25 @@ public final class ToyElasticAppMaster {
         }
     }
 
-    /** Keeps outstanding worker asks at what the job still misses (none once finishing). */
+    /** Keeps outstanding asks at what the job still misses of each role (none once finishing). */
     private void adjustAsks() {
         asks.keepAt(finishing ? 0 : workers.missing());
+        serverAsks.keepAt(finishing ? 0 : servers.missing());
     }
 
     private synchronized void release(ContainerId id) {
         if (workers.release(id)) {
             rm.releaseAssignedContainer(id);
             events.write(Event.RELEASED, workers.heldWorkers(), id);
+        } else if (servers.release(id)) {
+            rm.releaseAssignedContainer(id);
+            events.write(Event.SERVER_ENDED, workers.heldWorkers(), id, servers.heldWorkers());
         }
+    }
+
+    /** The books of the role that owns {@code id}: the workers' unless a server's. */
+    private WorkerContainers booksOf(ContainerId id) {
+        return servers.owns(id) ? servers : workers;
     }
 
     private ContainerLaunchContext workerLaunchContext() {
@@ -286,10 +292,15 @@ public final class ToyElasticAppMaster {
             List<Container> launch = new ArrayList<>();
             synchronized (ToyElasticAppMaster.this) {
                 for (Container c : containers) {
-                    boolean worker = c.getPriority().getPriority() == DlJobContract.WORKER_PRIORITY;
+                    int priority = c.getPriority().getPriority();
+                    boolean worker = priority == DlJobContract.WORKER_PRIORITY;
+                    boolean server = priority == DlJobContract.PS_PRIORITY;
                     if (!finishing && worker && workers.accept(c.getId(), c.getNodeId().toString())) {
                         asks.granted();
                         events.write(Event.GRANTED, workers.heldWorkers(), c.getId());
+                        launch.add(c);
+                    } else if (!finishing && server && servers.accept(c.getId(), c.getNodeId().toString())) {
+                        serverAsks.granted();
                         launch.add(c);
                     } else {
                         // More than the job can use (or a stray): hand it straight back.
@@ -308,6 +319,11 @@ public final class ToyElasticAppMaster {
         public void onContainersCompleted(List<ContainerStatus> statuses) {
             synchronized (ToyElasticAppMaster.this) {
                 for (ContainerStatus status : statuses) {
+                    if (servers.completed(status.getContainerId())) {
+                        events.write(Event.SERVER_ENDED, workers.heldWorkers(), status.getContainerId(),
+                                servers.heldWorkers());
+                        continue;
+                    }
                     workers.completed(status.getContainerId());
                     events.write(Event.COMPLETED, workers.heldWorkers(), status.getContainerId(),
                             status.getExitStatus());
@@ -319,17 +335,10 @@ public final class ToyElasticAppMaster {
 
         @Override
         public void onPreemptionMessageReceived(PreemptionMessage message) {
-            Set<ContainerId> named = new LinkedHashSet<>();
-            if (message.getStrictContract() != null && message.getStrictContract().getContainers() != null) {
-                message.getStrictContract().getContainers().stream().map(PreemptionContainer::getId)
-                        .forEach(named::add);
-            }
-            if (message.getContract() != null && message.getContract().getContainers() != null) {
-                message.getContract().getContainers().stream().map(PreemptionContainer::getId).forEach(named::add);
-            }
+            Set<ContainerId> named = PreemptionNotice.containers(message);
             synchronized (ToyElasticAppMaster.this) {
                 for (ContainerId id : named) {
-                    if (!workers.preemptionRequested(id)) {
+                    if (!booksOf(id).preemptionRequested(id)) {
                         continue;
                     }
                     events.write(Event.PREEMPT_REQUESTED, workers.heldWorkers(), id);
@@ -368,6 +377,8 @@ public final class ToyElasticAppMaster {
             synchronized (ToyElasticAppMaster.this) {
                 if (workers.started(id)) {
                     events.write(Event.STARTED, workers.heldWorkers(), id);
+                } else if (servers.started(id)) {
+                    events.write(Event.SERVER_STARTED, workers.heldWorkers(), id, servers.heldWorkers());
                 }
             }
         }

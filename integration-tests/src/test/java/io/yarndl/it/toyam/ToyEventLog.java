@@ -34,8 +34,12 @@ public record ToyEventLog(List<Entry> entries) {
         RELEASED,
         /** The RM reported a container finished; detail: container id, exit status. */
         COMPLETED,
-        /** A progress sample was taken; detail: step. */
+        /** A progress sample was taken; detail: step, parameter servers held. */
         PROGRESS,
+        /** A parameter-server process started; detail: container id, parameter servers held. */
+        SERVER_STARTED,
+        /** A parameter server was released or reported finished; detail: container id, parameter servers held. */
+        SERVER_ENDED,
         /** The goal was met; records removed next and the AM unregisters; no detail. */
         FINISHED
     }
@@ -63,6 +67,12 @@ public record ToyEventLog(List<Entry> entries) {
         /** The step of a {@link Event#PROGRESS} event. */
         public long step() {
             return Long.parseLong(detail.get(0));
+        }
+
+        /** The parameter servers held with a {@link Event#PROGRESS} or server event; 0 where it says none. */
+        public int servers() {
+            int at = event == Event.PROGRESS ? 0 : 1;
+            return detail.size() > at + 1 ? Integer.parseInt(detail.get(at + 1)) : 0;
         }
 
         static Entry parse(String line) {
@@ -151,6 +161,11 @@ public record ToyEventLog(List<Entry> entries) {
     /** The most workers held at any time. */
     public int maxHeldWorkers() {
         return entries.stream().mapToInt(Entry::heldWorkers).max().orElse(0);
+    }
+
+    /** The most parameter servers held while the job trained (its progress samples). */
+    public int maxServersWhileTraining() {
+        return of(Event.PROGRESS).stream().mapToInt(Entry::servers).max().orElse(0);
     }
 
     /** The steps of the progress samples, in order. */

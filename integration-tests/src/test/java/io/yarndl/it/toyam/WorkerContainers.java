@@ -9,7 +9,8 @@ import java.util.Set;
 import org.apache.hadoop.yarn.api.records.ContainerId;
 
 /**
- * The toy AM's books on its worker containers. A container is <em>owned</em> from its grant until
+ * The toy AM's books on its containers of one role, workers or parameter servers (the same rules
+ * for both, one instance each). A container is <em>owned</em> from its grant until
  * the RM reports it completed, and asks are kept at {@code maxWorkers - owned}, so a released or
  * preempted container is replaced only once the RM confirms it is gone. It is a <em>held worker</em>
  * from the start of its process until it is released or completed: only those train. The books
@@ -88,6 +89,10 @@ final class WorkerContainers {
     /** Worker containers to ask for now. */
     int missing() {
         return Math.max(0, maxWorkers - owned.size());
+    }
+
+    boolean owns(ContainerId id) {
+        return owned.containsKey(id);
     }
 
     boolean ownsAny() {

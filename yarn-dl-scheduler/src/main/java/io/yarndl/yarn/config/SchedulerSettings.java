@@ -3,6 +3,7 @@ package io.yarndl.yarn.config;
 import io.yarndl.contract.config.SharedSettings;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.gavel.GavelObjectives;
+import io.yarndl.core.policy.smd.SmdSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
@@ -60,6 +61,8 @@ import org.apache.zookeeper.data.ACL;
  * @param marlModel         the model file the {@code marl} placement serves, as {@code dl2Model} for
  *                          DL2 ({@link ModelFileSetting}); a missing or bad one makes {@code marl}
  *                          place as {@code interference-aware} and say why
+ * @param smd               the knobs of the {@code smd} policy ({@link SmdSetting}): CP-SAT's budget per
+ *                          knapsack, knapsacks per plan, network links per node (0: no network dimension)
  */
 public record SchedulerSettings(
         String policy,
@@ -81,7 +84,8 @@ public record SchedulerSettings(
         GpuTypeSettings gpuTypes,
         Duration gavelRound,
         String placement,
-        Optional<Path> marlModel) {
+        Optional<Path> marlModel,
+        SmdSettings smd) {
 
     /** Prefix of every key this class reads. */
     public static final String PREFIX = SharedSettings.PREFIX;
@@ -162,11 +166,16 @@ public record SchedulerSettings(
     /** No default of its own: unset or empty means the {@code marl} model shipped inside the jar. */
     public static final String MARL_MODEL = PREFIX + "marl.model";
 
+    public static final String SMD_KNAPSACK_SECONDS = SmdSetting.KNAPSACK_SECONDS;
+    public static final String SMD_MAX_KNAPSACKS = SmdSetting.MAX_KNAPSACKS;
+    public static final String SMD_LINKS_PER_NODE = SmdSetting.LINKS_PER_NODE;
+
     /** Every {@code yarn.dl.scheduler.*} key, in the order {@link #describe()} lists them. */
     public static final List<String> KEYS = List.of(POLICY, DL2_MODEL, INTERVAL_MS, QUEUES, PREEMPTION_GRACE_MS,
             POLICY_TIMEOUT_MS, POLICY_OVERRUN_LIMIT, POLICY_OVERRUN_FALLBACK, ZK_ADDRESS, ZK_ROOT, ZK_SESSION_TIMEOUT_MS, MAX_SAMPLES_PER_JOB, CHECKPOINT_INTERVAL_MS,
             CHECKPOINT_MAX_BYTES, ZK_ACL, ZK_AUTH, APP_SECRET_REQUIRED, RECOVERY_NODE_WAIT_MS, GPU_TYPE_ATTRIBUTE,
-            GPU_TYPES, GAVEL_ROUND_MS, PLACEMENT, MARL_MODEL);
+            GPU_TYPES, GAVEL_ROUND_MS, PLACEMENT, MARL_MODEL, SMD_KNAPSACK_SECONDS, SMD_MAX_KNAPSACKS,
+            SMD_LINKS_PER_NODE);
 
     /**
      * The default of each key as it is written in a configuration file. {@link #ZK_ADDRESS} maps to
@@ -192,6 +201,7 @@ public record SchedulerSettings(
         Objects.requireNonNull(gavelRound, "gavelRound");
         Objects.requireNonNull(placement, "placement");
         Objects.requireNonNull(marlModel, "marlModel");
+        Objects.requireNonNull(smd, "smd");
         zkAcl = List.copyOf(Objects.requireNonNull(zkAcl, "zkAcl"));
         zkAuth = List.copyOf(Objects.requireNonNull(zkAuth, "zkAuth"));
     }
@@ -238,7 +248,8 @@ public record SchedulerSettings(
                 Duration.ofMillis(SettingValues.readLong(conf, GAVEL_ROUND_MS, DEFAULT_GAVEL_ROUND_MS, MIN_GAVEL_ROUND_MS,
                         "milliseconds")),
                 PlacementSetting.read(conf),
-                ModelFileSetting.read(conf, MARL_MODEL));
+                ModelFileSetting.read(conf, MARL_MODEL),
+                SmdSetting.read(conf));
     }
 
     /** One line for the RM log at start: every effective setting, by the key that sets it. */
@@ -266,7 +277,8 @@ public record SchedulerSettings(
                 + ", " + GPU_TYPES + "=" + gpuTypes.describeMapping()
                 + ", " + GAVEL_ROUND_MS + "=" + gavelRound.toMillis()
                 + ", " + PLACEMENT + "=" + placement
-                + ", " + MARL_MODEL + "=" + marlModel.map(Path::toString).orElse("(shipped)");
+                + ", " + MARL_MODEL + "=" + marlModel.map(Path::toString).orElse("(shipped)")
+                + ", " + SmdSetting.describe(smd);
     }
 
     /** Longest a policy may take for one plan before the round is abandoned. */

@@ -1,6 +1,7 @@
 package io.yarndl.yarn.config;
 
 import io.yarndl.core.placement.PlacementStrategies;
+import io.yarndl.core.policy.smd.SmdSettings;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -36,6 +37,9 @@ final class SettingDefaults {
         defaults.put(SchedulerSettings.GAVEL_ROUND_MS, Long.toString(SchedulerSettings.DEFAULT_GAVEL_ROUND_MS));
         defaults.put(SchedulerSettings.PLACEMENT, PlacementStrategies.DEFAULT);
         defaults.put(SchedulerSettings.MARL_MODEL, "");
+        defaults.put(SchedulerSettings.SMD_KNAPSACK_SECONDS, SettingValues.formatDecimal(SmdSettings.DEFAULT.knapsackSeconds()));
+        defaults.put(SchedulerSettings.SMD_MAX_KNAPSACKS, Integer.toString(SmdSettings.DEFAULT.maxKnapsacks()));
+        defaults.put(SchedulerSettings.SMD_LINKS_PER_NODE, SettingValues.formatDecimal(SmdSettings.DEFAULT.linksPerNode()));
         return Collections.unmodifiableMap(defaults);
     }
 }

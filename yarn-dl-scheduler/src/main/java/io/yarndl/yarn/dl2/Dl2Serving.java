@@ -4,6 +4,7 @@ import io.yarndl.core.placement.PlacementStrategies;
 import io.yarndl.core.placement.marl.serving.MarlServing;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.dl2.Dl2Policy;
+import io.yarndl.core.policy.smd.SmdSettings;
 import io.yarndl.yarn.config.SchedulerSettings;
 import io.yarndl.yarn.metrics.Dl2Metrics;
 import io.yarndl.yarn.round.PolicyRunner;
@@ -25,6 +26,7 @@ public final class Dl2Serving {
     private final double gavelRoundSec;
     private final String placement;
     private final MarlServing marl;
+    private final SmdSettings smd;
     private ModelReload reload;
 
     /** As {@link #Dl2Serving(SchedulerSettings, Dl2Metrics, MarlServing)}, {@code marl} unreported. */
@@ -41,15 +43,16 @@ public final class Dl2Serving {
         this.gavelRoundSec = settings.gavelRound().toMillis() / 1000.0;
         this.placement = settings.placement();
         this.marl = marl;
+        this.smd = settings.smd();
     }
 
     /**
      * The policies, {@code dl2} served from the configured model, Gavel's with the configured round,
-     * every one placing with the configured placement; not those that share GPUs between jobs, which
-     * YARN cannot run.
+     * SMD with the configured knobs, every one placing with the configured placement; not those that
+     * share GPUs between jobs, which YARN cannot run.
      */
     public PolicyRegistry registry() {
-        return PolicyRegistry.standard(source::newPolicy, gavelRoundSec, PlacementStrategies.named(placement, marl))
+        return PolicyRegistry.standard(source::newPolicy, gavelRoundSec, PlacementStrategies.named(placement, marl), smd)
                 .withoutGpuSharing();
     }
 

@@ -3,12 +3,14 @@ package io.yarndl.yarn.dl2;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.yarndl.core.policy.gavel.GavelPolicy;
+import io.yarndl.core.policy.smd.SmdPolicy;
+import io.yarndl.core.policy.smd.SmdSettings;
 import io.yarndl.yarn.config.SchedulerSettings;
 import io.yarndl.yarn.metrics.SchedulerMetrics;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 
-/** The scheduler's policies: Gavel's run rounds of the configured length. */
+/** The scheduler's policies: Gavel's run rounds of the configured length, SMD with the configured knobs. */
 class Dl2ServingRegistryTest {
 
     @Test
@@ -25,5 +27,21 @@ class Dl2ServingRegistryTest {
         unset.set(SchedulerSettings.HADOOP_ZK_ADDRESS, "zk1:2181");
         assertEquals(GavelPolicy.DEFAULT_ROUND_SEC, ((GavelPolicy) new Dl2Serving(SchedulerSettings.from(unset),
                 new SchedulerMetrics().dl2()).registry().create("gavel-max-min-fairness-perf")).roundSec());
+    }
+
+    @Test
+    void smdRunsWithTheConfiguredKnobsAndTheDefaultsWhereUnset() {
+        Configuration conf = new Configuration(false);
+        conf.set(SchedulerSettings.HADOOP_ZK_ADDRESS, "zk1:2181");
+        conf.set(SchedulerSettings.SMD_KNAPSACK_SECONDS, "0.2");
+        conf.set(SchedulerSettings.SMD_MAX_KNAPSACKS, "2");
+        conf.set(SchedulerSettings.SMD_LINKS_PER_NODE, "1");
+        Dl2Serving serving = new Dl2Serving(SchedulerSettings.from(conf), new SchedulerMetrics().dl2());
+
+        assertEquals(new SmdSettings(0.2, 2, 1.0), ((SmdPolicy) serving.registry().create("smd")).settings());
+        Configuration unset = new Configuration(false);
+        unset.set(SchedulerSettings.HADOOP_ZK_ADDRESS, "zk1:2181");
+        assertEquals(SmdSettings.DEFAULT, ((SmdPolicy) new Dl2Serving(SchedulerSettings.from(unset),
+                new SchedulerMetrics().dl2()).registry().create("smd")).settings());
     }
 }

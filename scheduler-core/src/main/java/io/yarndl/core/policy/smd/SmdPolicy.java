@@ -72,6 +72,11 @@ public final class SmdPolicy implements SchedulingPolicy {
         return NAME;
     }
 
+    /** The knobs it runs with, as its driver configured them. */
+    public SmdSettings settings() {
+        return settings;
+    }
+
     @Override
     public Plan plan(ClusterSnapshot snapshot, List<JobView> jobs) {
         int n = jobs.size();
