@@ -5,6 +5,7 @@ import io.yarndl.core.job.ProgressSample;
 import io.yarndl.core.job.TrainingGoal;
 import io.yarndl.core.policy.optimus.ConvergenceFitter;
 import io.yarndl.core.policy.optimus.ConvergenceModel;
+import io.yarndl.core.policy.optimus.NonNegativeLeastSquares;
 import io.yarndl.core.policy.optimus.RemainingSteps;
 import io.yarndl.core.policy.optimus.SpeedFitter;
 import io.yarndl.core.policy.optimus.SpeedObservation;
@@ -25,9 +26,10 @@ import java.util.Set;
  * <p>A job whose model has a layer table ({@link LayerTables}, found by its declared model family,
  * else by its name) gets the layer-aware {@link IterationModel}. Its calibration starts from its
  * type's, fitted to DL2's measurements ({@link ShippedCalibrations}), and is refined online as
- * Optimus refits: the type's calibration scaled to the job's own measured speeds, or, once the job
- * has reported {@link Calibration#MIN_CONFIGURATIONS} distinct sizes, a calibration fitted to its
- * own samples where that fits them better. A job without a table falls back to Optimus' fitted
+ * Optimus refits: the type's calibration scaled to the job's own measured speeds; once it has been
+ * measured at two worker counts, with its computation term refitted; once it has reported
+ * {@link Calibration#MIN_CONFIGURATIONS} distinct sizes, a calibration fitted to its own samples
+ * where that fits them better. A job without a table falls back to Optimus' fitted
  * curve ({@link BlackBoxStepTime}). Refits happen when a job reports a size not seen before (the
  * curve when it has progressed 10% further), as Optimus' cache does. Not thread-safe.
  */
@@ -37,10 +39,15 @@ final class JobModels {
     static final double REFIT_PROGRESS = 0.10;
 
     /** One job's estimate this round: remaining steps (NaN when unknown) and its step time, if modelled. */
-    record Estimate(double remainingSteps, Optional<StepTime> stepTime) {
+    record Estimate(double remainingSteps, Optional<StepTime> stepTime, int measuredWorkerCounts) {
 
         boolean isModelled() {
             return stepTime.isPresent() && Double.isFinite(remainingSteps) && remainingSteps > 0;
+        }
+
+        /** True when the job has no steps left to its goal: it is finishing. */
+        boolean reachedGoal() {
+            return Double.isFinite(remainingSteps) && remainingSteps <= 0;
         }
     }
 
@@ -81,7 +88,7 @@ final class JobModels {
                     job.samples().size(), curve,
                     configurations, stepTime));
         }
-        return new Estimate(RemainingSteps.of(job, curve), stepTime);
+        return new Estimate(RemainingSteps.of(job, curve), stepTime, workerCounts(job.samples()));
     }
 
     /** Forgets jobs not in {@code live}. */
@@ -106,7 +113,9 @@ final class JobModels {
         IterationModel.Shape shape = shapes.computeIfAbsent(table.get().model(),
                 name -> new IterationModel.Shape(table.get()));
         Optional<Calibration> prior = calibrations.find(table.get().model());
-        Optional<Calibration> scaledPrior = prior.map(c -> observed.isEmpty() ? c : scaledTo(shape, c, observed));
+        boolean workersVary = observed.stream().map(SpeedObservation::workers).distinct().count() >= 2;
+        Optional<Calibration> scaledPrior = prior.map(c -> observed.isEmpty() ? c
+                : workersVary ? refitCompute(shape, c, observed) : scaledTo(shape, c, observed));
         Optional<Calibration> own = distinct(observed) >= Calibration.MIN_CONFIGURATIONS
                 ? Optional.of(Calibration.fit(shape, observed)) : Optional.empty();
         Optional<Calibration> chosen = scaledPrior;
@@ -127,6 +136,33 @@ final class JobModels {
         return prior.scaled(ratio / observed.size());
     }
 
+    /**
+     * The prior with its computation refitted and the rest scaled, from a job measured at two or
+     * more worker counts: {@code tau = C' / w + k (tau_prior - C / w)}, NNLS on relative error. How a
+     * job's steps shrink with workers is what its type's calibration knows least about it (a toy
+     * that declares resnet-50 scales unlike DL2's MXNet resnet-50, which barely did).
+     */
+    private static Calibration refitCompute(IterationModel.Shape shape, Calibration prior,
+                                            List<SpeedObservation> observed) {
+        IterationModel model = new IterationModel(shape, prior);
+        double[][] design = new double[observed.size()][];
+        double[] seconds = new double[observed.size()];
+        double[] weights = new double[observed.size()];
+        for (int i = 0; i < observed.size(); i++) {
+            SpeedObservation o = observed.get(i);
+            double rest = model.secondsPerStep(o.workers(), o.ps()) - prior.computeSec() / o.workers();
+            design[i] = new double[] {1.0 / o.workers(), rest};
+            seconds[i] = o.secondsPerStep();
+            weights[i] = 1.0 / seconds[i];
+        }
+        double[] c = NonNegativeLeastSquares.linear(design, seconds, weights).coefficients();
+        if (!(c[0] + c[1] > 0)) {
+            return scaledTo(shape, prior, observed);
+        }
+        return new Calibration(c[0], prior.overheadSec() * c[1], prior.secondsPerByte() * c[1],
+                prior.perWorkerSec() * c[1], prior.perServerSec() * c[1]);
+    }
+
     /** Sum of squared relative errors of {@code calibration}'s seconds per step on the observations. */
     private static double error(IterationModel.Shape shape, Calibration calibration, List<SpeedObservation> observed) {
         IterationModel model = new IterationModel(shape, calibration);
@@ -144,6 +180,16 @@ final class JobModels {
             sizes.add(((long) o.workers() << 32) | o.ps());
         }
         return sizes.size();
+    }
+
+    private static int workerCounts(List<ProgressSample> samples) {
+        Set<Integer> counts = new HashSet<>();
+        for (ProgressSample s : samples) {
+            if (s.hasSpeed()) {
+                counts.add(s.workers());
+            }
+        }
+        return counts.size();
     }
 
     private static Set<Long> configurations(List<ProgressSample> samples) {

@@ -47,9 +47,13 @@ record JobOptions(int[] workers, int[] servers, long[][] demands, double[] numer
 
     /** The job held at its minimum: its only option (no model yet, or nothing to weigh). */
     static JobOptions minimumOnly(JobSpec spec) {
-        return new JobOptions(new int[] {spec.minWorkers()}, new int[] {spec.minPs()},
-                new long[][] {demand(spec, spec.minWorkers(), spec.minPs(), 0)}, new double[] {1}, new double[] {1},
-                null);
+        return fixedAt(spec, spec.minWorkers(), spec.minPs());
+    }
+
+    /** The job held at {@code workers} and {@code servers}: its only option (a job finishing keeps its size). */
+    static JobOptions fixedAt(JobSpec spec, int workers, int servers) {
+        return new JobOptions(new int[] {workers}, new int[] {servers},
+                new long[][] {demand(spec, workers, servers, 0)}, new double[] {1}, new double[] {1}, null);
     }
 
     /**

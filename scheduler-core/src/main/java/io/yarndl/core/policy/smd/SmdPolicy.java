@@ -97,19 +97,23 @@ public final class SmdPolicy implements SchedulingPolicy {
             all[j] = estimates[j].isModelled()
                     ? JobOptions.of(spec, estimates[j].stepTime().get(), estimates[j].remainingSteps(),
                             gpus / Math.max(1, spec.workerDemand().gpus()))
+                    : estimates[j].reachedGoal() && job.isRunning() ? JobOptions.fixedAt(spec, job.allocation().workers(),
+                            job.allocation().ps())
                     : JobOptions.minimumOnly(spec);
         }
         List<Integer> admitted = new ArrayList<>();
         for (int j = 0; j < n; j++) {
             JobSpec spec = jobs.get(j).spec();
             long[] minimum = all[j].demands()[0];
-            Resources minimumDemand = spec.minimumDemand();
+            Resources minimumDemand = Resources.of((int) minimum[0], (int) minimum[1], minimum[2]);
             if (minimumDemand.fitsIn(free) && (!linksCount || minimum[3] <= freeLinks)) {
                 free = free.minus(minimumDemand);
                 freeLinks -= linksCount ? minimum[3] : 0;
                 options[j] = all[j];
                 admitted.add(j);
-                reasons[j] = estimates[j].isModelled() ? null : "minimum size until its models fit";
+                reasons[j] = estimates[j].isModelled() ? null : estimates[j].reachedGoal()
+                        ? "no steps left to its goal: kept at its size while it finishes"
+                        : "minimum size until its models fit";
             } else {
                 reasons[j] = "waiting: its minimum " + minimumDemand + " does not fit the " + free + " left";
             }
@@ -119,6 +123,7 @@ public final class SmdPolicy implements SchedulingPolicy {
         TaskCount[] sizes = new TaskCount[n];
         java.util.Arrays.fill(sizes, TaskCount.NONE);
         String summary = decide(snapshot, admitted, options, sizes, reasons);
+        explore(snapshot, jobs, estimates, options, sizes, reasons);
 
         List<Allocation> placed = placement.place(snapshot, jobs, java.util.Arrays.asList(sizes));
         List<JobPlan> decisions = new ArrayList<>(n);
@@ -136,6 +141,24 @@ public final class SmdPolicy implements SchedulingPolicy {
             }
         }
         return Plan.of(snapshot.timeSec(), NAME, decisions);
+    }
+
+    /** Gives idle resources to jobs measured at one worker count only ({@link Exploration}). */
+    private static void explore(ClusterSnapshot snapshot, List<JobView> jobs, JobModels.Estimate[] estimates,
+                                JobOptions[] options, TaskCount[] sizes, String[] reasons) {
+        Resources used = Resources.ZERO;
+        boolean[] candidates = new boolean[jobs.size()];
+        for (int j = 0; j < jobs.size(); j++) {
+            used = used.plus(jobs.get(j).spec().demandOf(sizes[j]));
+            candidates[j] = options[j] != null && estimates[j].isModelled();
+        }
+        Resources free = snapshot.totalAvailable().minus(used).atLeastZero();
+        boolean[] grown = Exploration.grow(jobs, candidates, sizes, free);
+        for (int j = 0; j < jobs.size(); j++) {
+            if (grown[j]) {
+                reasons[j] = reasons[j] + Exploration.REASON;
+            }
+        }
     }
 
     /** Chooses the admitted jobs' sizes into {@code sizes}, their reasons into {@code reasons}; returns a summary. */

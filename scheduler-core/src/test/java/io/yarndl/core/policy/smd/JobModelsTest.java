@@ -67,6 +67,19 @@ class JobModelsTest {
     }
 
     @Test
+    void learnsFromTwoWorkerCountsThatAJobScalesBetterThanItsType() {
+        // DL2's resnet-50 barely sped up with workers; this job's steps halve with twice the workers.
+        JobView scaling = job("toy", "resnet-50", new int[][] {{1, 1}, {1, 1}, {2, 1}, {2, 1}},
+                (w, p) -> w / 0.5);
+        IterationModel fitted = (IterationModel) new JobModels(TABLES, CALIBRATIONS).estimate(scaling)
+                .stepTime().orElseThrow();
+
+        assertEquals(0.5, fitted.secondsPerStep(1, 1), 0.01);
+        assertEquals(0.25, fitted.secondsPerStep(2, 1), 0.01);
+        assertTrue(fitted.secondsPerStep(4, 1) < 0.2, "it expects more workers to help: " + fitted.secondsPerStep(4, 1));
+    }
+
+    @Test
     void fallsBackToOptimusCurveWithoutALayerTable() {
         JobView unknown = job("my-private-model", "", new int[][] {{1, 1}, {2, 1}, {2, 2}},
                 (w, p) -> w / (1.0 + 0.1 * w));
