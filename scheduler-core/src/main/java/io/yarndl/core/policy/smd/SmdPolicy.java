@@ -111,9 +111,10 @@ public final class SmdPolicy implements SchedulingPolicy {
                 freeLinks -= linksCount ? minimum[3] : 0;
                 options[j] = all[j];
                 admitted.add(j);
-                reasons[j] = estimates[j].isModelled() ? null : estimates[j].reachedGoal()
-                        ? "no steps left to its goal: kept at its size while it finishes"
-                        : "minimum size until its models fit";
+                reasons[j] = estimates[j].isModelled() ? null : !estimates[j].reachedGoal()
+                        ? "minimum size until its models fit"
+                        : jobs.get(j).isRunning() ? "no steps left to its goal: kept at the size it holds while it finishes"
+                        : "no steps left to its goal: minimum size";
             } else {
                 reasons[j] = "waiting: its minimum " + minimumDemand + " does not fit the " + free + " left";
             }
