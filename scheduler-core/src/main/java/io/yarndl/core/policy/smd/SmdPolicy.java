@@ -34,8 +34,10 @@ import java.util.Set;
  *       paper schedules every job present and Optimus admits; a job without a model stays there.</li>
  *   <li>The admitted jobs' sizes ({@link JobOptions}) are chosen by {@link SumOfRatios}: Jong's
  *       parametric decomposition into knapsacks over GPUs, vcores, memory and network links, each
- *       solved by CP-SAT ({@link ChoiceKnapsack}), closed by the exact knapsack of the ratios. The
+ *       solved by CP-SAT ({@link ChoiceKnapsack}), closed by the exact knapsack of the ratios,
+ *       starting from Optimus' marginal-gain rule on the same options ({@link GreedyStart}). The
  *       guarantee is stated there.</li>
+ *   <li>Resources no job was given go to jobs measured at one worker count only ({@link Exploration}).</li>
  *   <li>Sizes become nodes through {@link TargetPlacement} with the configured strategy; each
  *       parameter-server job's reason says how its layers sit on its servers.</li>
  * </ol>
@@ -186,7 +188,8 @@ public final class SmdPolicy implements SchedulingPolicy {
         int[] chosen = new int[m];
         String summary;
         try {
-            SumOfRatios.Result result = decomposition.solve(new SumOfRatios.Problem(instance, num, den), chosen);
+            SumOfRatios.Problem problem = new SumOfRatios.Problem(instance, num, den);
+            SumOfRatios.Result result = decomposition.solve(problem, GreedyStart.choose(problem));
             chosen = result.options();
             summary = String.format(Locale.ROOT, "smd: %d knapsacks%s%s", result.knapsacks(),
                     result.fixedPoint() ? ", fixed point" : "", result.allOptimal() ? ", all optimal" : "");
