@@ -27,7 +27,14 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@link #coldRound()} gives every call a fresh instance, so every job's loss and speed models are
  * fitted from scratch, the worst round (the first after a restart).
  *
- * <p>Run: {@code bin/yarn-dl bench}, or {@code bin/yarn-dl bench -p policy=drf} for another policy.
+ * <p>Two job mixes ({@code jobMix}): {@code mixed}, {@link BenchmarkCluster#build}'s; and
+ * {@code parameter-server}, {@link BenchmarkCluster#parameterServerJobs}'s jobs of the models SMD
+ * has layer tables for, with fixed-step goals and speed samples, so that {@code smd} models every
+ * job and solves its knapsacks rather than holding jobs it cannot model at their minimum.
+ *
+ * <p>Run: {@code bin/yarn-dl bench}, or {@code bin/yarn-dl bench -p policy=drf} for another policy;
+ * SMD's round: {@code bin/yarn-dl bench PolicyPlanBenchmark -p jobMix=parameter-server
+ * -p policy=smd,optimus -p jobs=100,1000}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -49,13 +56,21 @@ public class PolicyPlanBenchmark {
     @Param("42")
     public long seed;
 
+    /** {@code mixed} or {@code parameter-server}, see the class comment. */
+    @Param("mixed")
+    public String jobMix;
+
     private BenchmarkCluster input;
     private SchedulingPolicy steady;
     private SchedulingPolicy fresh;
 
     @Setup(Level.Trial)
     public void buildInput() {
-        input = BenchmarkCluster.build(nodes, jobs, seed);
+        input = switch (jobMix) {
+            case "mixed" -> BenchmarkCluster.build(nodes, jobs, seed);
+            case "parameter-server" -> BenchmarkCluster.parameterServerJobs(nodes, jobs, seed);
+            default -> throw new IllegalArgumentException("jobMix must be mixed or parameter-server, got " + jobMix);
+        };
         steady = PolicyRegistry.standard().create(policy);
     }
 
