@@ -2,9 +2,6 @@ package io.yarndl.am.master;
 
 import io.yarndl.am.job.ElasticJobConfigCodec;
 import io.yarndl.contract.job.DlJobContract;
-import io.yarndl.contract.job.JobDescription;
-import io.yarndl.contract.job.JobRecordCodec;
-import io.yarndl.contract.job.MalformedRecordException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Path;
@@ -23,18 +20,6 @@ final class AmContainer {
             + DlJobContract.SPEC_ENV + ", " + ElasticJobConfigCodec.ENV + ", " + DlJobContract.ZK_ADDRESS_ENV + ").";
 
     private AmContainer() {
-    }
-
-    /** The job description in {@link DlJobContract#SPEC_ENV}; throws naming the variable when unusable. */
-    static JobDescription readSpec(String value) {
-        if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException("no job spec: " + DlJobContract.SPEC_ENV + " is not set");
-        }
-        try {
-            return new JobRecordCodec().specFromJson(DlJobContract.decodeSpec(value));
-        } catch (MalformedRecordException e) {
-            throw new IllegalArgumentException("bad job spec in " + DlJobContract.SPEC_ENV + ": " + e.getMessage());
-        }
     }
 
     /** The application attempt this container runs, from YARN's {@code CONTAINER_ID}. */

@@ -125,7 +125,7 @@ public final class ElasticAppMaster {
         ElasticJobConfig config;
         ApplicationAttemptId attemptId;
         try {
-            spec = AmContainer.readSpec(System.getenv(DlJobContract.SPEC_ENV));
+            spec = DlJobContract.readSpec(System.getenv(DlJobContract.SPEC_ENV));
             config = ElasticJobConfigCodec.decode(System.getenv(ElasticJobConfigCodec.ENV));
             attemptId = AmContainer.attemptId();
         } catch (IllegalArgumentException e) {

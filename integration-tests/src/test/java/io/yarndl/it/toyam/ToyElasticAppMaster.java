@@ -111,7 +111,7 @@ public final class ToyElasticAppMaster {
         }
         try {
             options = ToyAmOptions.parse(args);
-            spec = SpecFromEnvironment.read(System.getenv(DlJobContract.SPEC_ENV));
+            spec = DlJobContract.readSpec(System.getenv(DlJobContract.SPEC_ENV));
             if (containerId == null) {
                 throw new IllegalArgumentException("not in a YARN container: "
                         + ApplicationConstants.Environment.CONTAINER_ID.name() + " is not set");

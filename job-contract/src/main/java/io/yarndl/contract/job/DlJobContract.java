@@ -56,6 +56,23 @@ public final class DlJobContract {
         }
     }
 
+    /**
+     * The job description in a {@link #SPEC_ENV} value, as an ApplicationMaster reads it from its
+     * environment.
+     *
+     * @throws IllegalArgumentException naming the variable when it is unset, blank or unreadable
+     */
+    public static JobDescription readSpec(String value) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("no job spec: " + SPEC_ENV + " is not set");
+        }
+        try {
+            return new JobRecordCodec().specFromJson(decodeSpec(value));
+        } catch (MalformedRecordException e) {
+            throw new IllegalArgumentException("bad job spec in " + SPEC_ENV + ": " + e.getMessage());
+        }
+    }
+
     private DlJobContract() {
     }
 }

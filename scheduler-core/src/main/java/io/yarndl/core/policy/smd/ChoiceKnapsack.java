@@ -155,11 +155,6 @@ final class ChoiceKnapsack {
         }
     }
 
-    /** Solves {@code instance} once for {@code costs}. */
-    Choice solve(Instance instance, double[][] costs, int[] hint) {
-        return open(instance).solve(costs, hint);
-    }
-
     private static double scale(double[][] costs) {
         double max = 0;
         for (double[] job : costs) {

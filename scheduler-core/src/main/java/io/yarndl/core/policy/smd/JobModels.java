@@ -39,7 +39,7 @@ final class JobModels {
     static final double REFIT_PROGRESS = 0.10;
 
     /** One job's estimate this round: remaining steps (NaN when unknown) and its step time, if modelled. */
-    record Estimate(double remainingSteps, Optional<StepTime> stepTime, int measuredWorkerCounts) {
+    record Estimate(double remainingSteps, Optional<StepTime> stepTime) {
 
         boolean isModelled() {
             return stepTime.isPresent() && Double.isFinite(remainingSteps) && remainingSteps > 0;
@@ -88,7 +88,7 @@ final class JobModels {
                     job.samples().size(), curve,
                     configurations, stepTime));
         }
-        return new Estimate(RemainingSteps.of(job, curve), stepTime, workerCounts(job.samples()));
+        return new Estimate(RemainingSteps.of(job, curve), stepTime);
     }
 
     /** Forgets jobs not in {@code live}. */
@@ -180,16 +180,6 @@ final class JobModels {
             sizes.add(((long) o.workers() << 32) | o.ps());
         }
         return sizes.size();
-    }
-
-    private static int workerCounts(List<ProgressSample> samples) {
-        Set<Integer> counts = new HashSet<>();
-        for (ProgressSample s : samples) {
-            if (s.hasSpeed()) {
-                counts.add(s.workers());
-            }
-        }
-        return counts.size();
     }
 
     private static Set<Long> configurations(List<ProgressSample> samples) {
