@@ -26,11 +26,14 @@ import java.util.Objects;
  * @param modelFamily      the model it trains as a throughput profile names it (e.g.
  *                         {@code ResNet-50 (batch size 64)}), so a policy can guess its speed on a GPU
  *                         type before it has run there; {@link #UNKNOWN_FAMILY} where it declared none
+ * @param batchLimits      the global batch sizes it may train at ({@link BatchLimits#fixed} at
+ *                         {@code globalBatchSize} where it declared none); {@code globalBatchSize}
+ *                         is inside them and is the reference batch its steps are counted in
  */
 public record JobSpec(String id, String name, String user, String queue, Framework framework,
                       Architecture architecture, SyncMode syncMode, Resources workerDemand, Resources psDemand,
                       int minWorkers, int maxWorkers, int minPs, int maxPs, int requestedWorkers, int requestedPs,
-                      int globalBatchSize, TrainingGoal goal, String modelFamily) {
+                      int globalBatchSize, TrainingGoal goal, String modelFamily, BatchLimits batchLimits) {
 
     /** The model family of a job that declared none. */
     public static final String UNKNOWN_FAMILY = "";
@@ -42,6 +45,16 @@ public record JobSpec(String id, String name, String user, String queue, Framewo
                    int globalBatchSize, TrainingGoal goal) {
         this(id, name, user, queue, framework, architecture, syncMode, workerDemand, psDemand, minWorkers,
                 maxWorkers, minPs, maxPs, requestedWorkers, requestedPs, globalBatchSize, goal, UNKNOWN_FAMILY);
+    }
+
+    /** A job that trains at {@code globalBatchSize} only. */
+    public JobSpec(String id, String name, String user, String queue, Framework framework,
+                   Architecture architecture, SyncMode syncMode, Resources workerDemand, Resources psDemand,
+                   int minWorkers, int maxWorkers, int minPs, int maxPs, int requestedWorkers, int requestedPs,
+                   int globalBatchSize, TrainingGoal goal, String modelFamily) {
+        this(id, name, user, queue, framework, architecture, syncMode, workerDemand, psDemand, minWorkers,
+                maxWorkers, minPs, maxPs, requestedWorkers, requestedPs, globalBatchSize, goal, modelFamily,
+                globalBatchSize > 0 ? BatchLimits.fixed(globalBatchSize) : null);
     }
 
     public JobSpec {
@@ -61,6 +74,9 @@ public record JobSpec(String id, String name, String user, String queue, Framewo
         require(requestedWorkers >= minWorkers && requestedWorkers <= maxWorkers, id,
                 "requestedWorkers " + requestedWorkers + " outside [" + minWorkers + ", " + maxWorkers + "]");
         require(globalBatchSize > 0, id, "globalBatchSize must be positive, got " + globalBatchSize);
+        Objects.requireNonNull(batchLimits, "batchLimits");
+        require(batchLimits.allows(globalBatchSize), id, "globalBatchSize " + globalBatchSize
+                + " outside its batch limits [" + batchLimits.min() + ", " + batchLimits.max() + "]");
         if (architecture == Architecture.ALLREDUCE) {
             require(minPs == 0 && maxPs == 0 && requestedPs == 0, id, "an all-reduce job has no parameter servers");
         } else {
@@ -70,6 +86,13 @@ public record JobSpec(String id, String name, String user, String queue, Framewo
                     "requestedPs " + requestedPs + " outside [" + minPs + ", " + maxPs + "]");
         }
         require(!workerDemand.isZero(), id, "workerDemand must not be zero");
+    }
+
+    /** This job, allowed to train at the global batch sizes of {@code limits}. */
+    public JobSpec withBatchLimits(BatchLimits limits) {
+        return new JobSpec(id, name, user, queue, framework, architecture, syncMode, workerDemand, psDemand,
+                minWorkers, maxWorkers, minPs, maxPs, requestedWorkers, requestedPs, globalBatchSize, goal,
+                modelFamily, limits);
     }
 
     public boolean usesParameterServers() {

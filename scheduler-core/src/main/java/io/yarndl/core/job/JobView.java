@@ -13,15 +13,23 @@ import java.util.Objects;
  * @param submitTimeSec when it was submitted (same clock as {@code ClusterSnapshot.timeSec})
  * @param allocation    what it holds now ({@link Allocation#NONE} while queued)
  * @param samples       its progress reports, oldest first (drivers may cap or thin them)
+ * @param restarts      what its resizes have cost it so far, as its driver measured them
  */
-public record JobView(JobSpec spec, double submitTimeSec, Allocation allocation, List<ProgressSample> samples) {
+public record JobView(JobSpec spec, double submitTimeSec, Allocation allocation, List<ProgressSample> samples,
+                      Restarts restarts) {
 
     /** Arrival order: submission time, then id, so that ties break the same way everywhere. */
     public static final Comparator<JobView> BY_ARRIVAL =
             Comparator.comparingDouble(JobView::submitTimeSec).thenComparing(JobView::id);
 
+    /** A job whose driver has measured no restart. */
+    public JobView(JobSpec spec, double submitTimeSec, Allocation allocation, List<ProgressSample> samples) {
+        this(spec, submitTimeSec, allocation, samples, Restarts.NONE);
+    }
+
     public JobView {
         Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(restarts, "restarts");
         Objects.requireNonNull(allocation, "allocation");
         samples = List.copyOf(samples);
     }

@@ -15,12 +15,28 @@ import io.yarndl.core.cluster.Node;
  * @param ps             parameter servers the job ran with while measuring the speed
  * @param gpuType        the GPU type its workers ran on while measuring the speed (a job's workers
  *                       share one type), or {@link Node#UNKNOWN_GPU_TYPE} where the reporter did not say
+ * @param batchSize      the global batch it trained at while measuring the speed, samples per
+ *                       step; {@link #SPEC_BATCH} where the reporter did not say, that is the
+ *                       spec's {@code globalBatchSize}. {@code stepsPerSecond} counts steps of this batch
+ * @param noiseScale     the gradient noise scale the job measured (tr(Sigma) / |g|^2, in samples,
+ *                       McCandlish et al.; Pollux's statistical efficiency is
+ *                       {@code (noiseScale + M0) / (noiseScale + M)}), or NaN where it did not
  */
 public record ProgressSample(double timeSec, long step, double loss, double stepsPerSecond, int workers, int ps,
-                             String gpuType) {
+                             String gpuType, int batchSize, double noiseScale) {
+
+    /** {@link #batchSize()} of a sample that does not say: the job's spec batch. */
+    public static final int SPEC_BATCH = 0;
 
     public ProgressSample {
         gpuType = gpuType == null || gpuType.isBlank() ? Node.UNKNOWN_GPU_TYPE : gpuType.trim();
+        batchSize = Math.max(SPEC_BATCH, batchSize);
+    }
+
+    /** A sample that says nothing of its batch size or gradient noise. */
+    public ProgressSample(double timeSec, long step, double loss, double stepsPerSecond, int workers, int ps,
+                          String gpuType) {
+        this(timeSec, step, loss, stepsPerSecond, workers, ps, gpuType, SPEC_BATCH, Double.NaN);
     }
 
     /** A sample that does not say which GPU type it was measured on. */
@@ -30,7 +46,22 @@ public record ProgressSample(double timeSec, long step, double loss, double step
 
     /** This sample, tagged with the GPU type it was measured on. */
     public ProgressSample onGpuType(String type) {
-        return new ProgressSample(timeSec, step, loss, stepsPerSecond, workers, ps, type);
+        return new ProgressSample(timeSec, step, loss, stepsPerSecond, workers, ps, type, batchSize, noiseScale);
+    }
+
+    /** This sample, saying it trained at global batch {@code batch} and measured {@code noise}. */
+    public ProgressSample atBatch(int batch, double noise) {
+        return new ProgressSample(timeSec, step, loss, stepsPerSecond, workers, ps, gpuType, batch, noise);
+    }
+
+    /** The global batch it trained at: its own where it says, else {@code specBatch}. */
+    public int batchOr(int specBatch) {
+        return batchSize == SPEC_BATCH ? specBatch : batchSize;
+    }
+
+    /** True when it carries a usable gradient noise scale: finite and not negative. */
+    public boolean hasNoiseScale() {
+        return Double.isFinite(noiseScale) && noiseScale >= 0;
     }
 
     /** True when it says which GPU type it was measured on. */
