@@ -6,9 +6,9 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * One of Sia's applications (bert, cifar10, deepspeech2, imagenet, ncf, yolov3) as measured: how
- * much work a job of it is at each batch size, and how fast it steps on each GPU type. Read by
- * {@link SiaApplications}.
+ * One of Pollux's and Sia's applications (bert, cifar10, deepspeech2, imagenet, ncf, yolov3) as
+ * measured: how it converges at each batch size, how much work a job of it is, how fast it steps on
+ * each GPU type and how long it takes to restart. Read by {@link SiaApplications}.
  *
  * <p><b>Job length.</b> Sia's jobs train a fixed number of epochs, the application's
  * {@code max_epochs} in Sia's {@code applications.py} (bert 2, cifar10 100, deepspeech2 80,
@@ -17,7 +17,9 @@ import java.util.TreeMap;
  * validation profile ({@code validation-<batch>.csv}) records after that epoch, interpolated
  * linearly in the batch size between the two measured batch sizes around it
  * ({@code get_iteration(batch_size, max_epochs - 1)}). Larger batches need fewer iterations, but
- * not proportionally fewer: the profiles carry each batch size's statistical efficiency.
+ * not proportionally fewer: the profiles carry each batch size's statistical efficiency. A job
+ * whose batch follows its allocation is done at the progress of its last epoch instead
+ * ({@link SiaGoodput}), as both simulators end every job.
  *
  * @param name               Pollux's and Sia's name, also the trace's {@code application}
  * @param maxEpochs          epochs a job trains

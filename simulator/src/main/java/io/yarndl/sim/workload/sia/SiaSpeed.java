@@ -76,10 +76,12 @@ public final class SiaSpeed implements TrueSpeed {
         return globalBatch;
     }
 
-    /** On {@link #REFERENCE_GPU_TYPE}. */
+    /** On {@link #REFERENCE_GPU_TYPE}, or on the only type measured where that is not it (Pollux's T4). */
     @Override
     public double stepsPerSecond(int workers, int ps, int nodesSpanned) {
-        return stepsPerSecond(workers, ps, nodesSpanned, REFERENCE_GPU_TYPE);
+        String type = byGpuType.containsKey(REFERENCE_GPU_TYPE) || byGpuType.size() > 1 ? REFERENCE_GPU_TYPE
+                : byGpuType.keySet().iterator().next();
+        return stepsPerSecond(workers, ps, nodesSpanned, type);
     }
 
     /**

@@ -8,6 +8,7 @@ import io.yarndl.core.job.BatchLimits;
 import io.yarndl.sim.workload.BatchChoice;
 import io.yarndl.sim.workload.GoodputTruth;
 import io.yarndl.sim.workload.RepoData;
+import io.yarndl.sim.workload.TrueSpeed;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -128,6 +129,13 @@ class SiaGoodputTest {
         assertTrue(e.getMessage().contains("Sia measured imagenet on A100, QUADRO, RTX, T4, V100 only, not on GPU"
                 + " type K80"), e.getMessage());
         assertTrue(pollux.getMessage().contains("Pollux measured imagenet on T4 only"), pollux.getMessage());
+    }
+
+    @Test
+    void polluxsFixedBatchSpeedWithoutAGpuTypeIsItsT4Speed() {
+        TrueSpeed speed = ADAPTIVE.type("cifar10", 2048).speed();
+
+        assertEquals(speed.stepsPerSecond(4, 0, 1, "T4"), speed.stepsPerSecond(4, 0, 1));
     }
 
     @Test
