@@ -281,6 +281,10 @@ final class SimCommand implements Callable<Integer> {
         if (load != null && !SYNTHETIC.equals(trace)) {
             throw usage("--load applies to --trace " + SYNTHETIC + " only");
         }
+        if (goodput.fixedBatch && !SiaOptions.names(trace) && !PolluxOptions.names(trace)) {
+            throw usage("--fixed-batch applies to Pollux's and Sia's workloads only (--trace pollux:FILE,"
+                    + " pollux-workload:N, sia:FILE, sia-philly:N, ...); the other traces' jobs train at one batch");
+        }
         gavel.check(trace);
         sia.check(trace);
         pollux.check(trace);

@@ -62,6 +62,7 @@ class PolluxCliTest {
                 "--out", tmp.toString());
         CliRun missing = CliRun.of("sim", "--trace", "pollux-workload-0.5:9", "--pollux-data", data("pollux"),
                 "--out", tmp.toString());
+        CliRun fixedElsewhere = CliRun.of("sim", "--trace", "shipped", "--fixed-batch", "--out", tmp.toString());
 
         assertEquals(SimulatorCli.EXIT_USAGE, cost.status(), cost.all());
         assertTrue(cost.err().contains("--restart-cost 'sometimes': expected profile or fixed"), cost.err());
@@ -72,6 +73,9 @@ class PolluxCliTest {
         assertEquals(SimulatorCli.EXIT_USAGE, missing.status(), missing.all());
         assertTrue(missing.err().contains("Pollux workload not found") && missing.err().contains("workloads-0.5"),
                 missing.err());
+        assertEquals(SimulatorCli.EXIT_USAGE, fixedElsewhere.status(), fixedElsewhere.all());
+        assertTrue(fixedElsewhere.err().contains("--fixed-batch applies to Pollux's and Sia's workloads only"),
+                fixedElsewhere.err());
     }
 
     @Test
