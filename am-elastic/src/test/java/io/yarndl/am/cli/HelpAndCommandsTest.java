@@ -42,7 +42,7 @@ class HelpAndCommandsTest {
         String help = CliFixture.run(List.of("submit", "--help")).out();
         for (String must : List.of("import yarn_dl", "yarn_dl.load_checkpoint()", "yarn_dl.report(",
                 "yarn_dl.resize_coming()", "yarn_dl.save_checkpoint(", "yarn_dl.wait_for_resize()",
-                "examples/ddp_cnn.py")) {
+                "examples/ddp_cnn.py", "yarn_dl.batch_plan(", "GradientNoiseScale")) {
             assertTrue(help.contains(must), () -> "no '" + must + "' in\n" + help);
         }
     }
