@@ -11,6 +11,8 @@ import io.yarndl.core.policy.gavel.GavelObjectives;
 import io.yarndl.core.policy.gavel.GavelPolicies;
 import io.yarndl.core.policy.gavel.GavelPolicy;
 import io.yarndl.core.policy.optimus.OptimusPolicy;
+import io.yarndl.core.policy.pollux.PolluxPolicy;
+import io.yarndl.core.policy.pollux.PolluxSettings;
 import io.yarndl.core.policy.smd.SmdPolicy;
 import io.yarndl.core.policy.smd.SmdSettings;
 import java.util.Collections;
@@ -66,12 +68,20 @@ public final class PolicyRegistry {
     /** As {@link #standard(Function, double, Supplier)}, with SMD's knobs {@code smd} (a driver's settings). */
     public static PolicyRegistry standard(Function<PlacementStrategy, SchedulingPolicy> dl2, double gavelRoundSec,
                                           Supplier<PlacementStrategy> placement, SmdSettings smd) {
+        return standard(dl2, gavelRoundSec, placement, smd, PolluxSettings.DEFAULT);
+    }
+
+    /** As {@link #standard(Function, double, Supplier, SmdSettings)}, with Pollux's knobs {@code pollux}. */
+    public static PolicyRegistry standard(Function<PlacementStrategy, SchedulingPolicy> dl2, double gavelRoundSec,
+                                          Supplier<PlacementStrategy> placement, SmdSettings smd,
+                                          PolluxSettings pollux) {
         return new PolicyRegistry()
                 .register(FifoPolicy.NAME, () -> new FifoPolicy(placement.get()))
                 .register(DrfPolicy.NAME, () -> new DrfPolicy(placement.get()))
                 .register(OptimusPolicy.NAME, () -> new OptimusPolicy(placement.get()))
                 .register(Dl2Policy.NAME, () -> dl2.apply(placement.get()))
                 .register(SmdPolicy.NAME, () -> new SmdPolicy(placement.get(), smd))
+                .register(PolluxPolicy.NAME, () -> new PolluxPolicy(placement.get(), pollux))
                 .registerAll(GavelPolicies.withRound(gavelRoundSec, placement));
     }
 
