@@ -13,6 +13,8 @@ import io.yarndl.core.policy.gavel.GavelPolicy;
 import io.yarndl.core.policy.optimus.OptimusPolicy;
 import io.yarndl.core.policy.pollux.PolluxPolicy;
 import io.yarndl.core.policy.pollux.PolluxSettings;
+import io.yarndl.core.policy.sia.SiaPolicy;
+import io.yarndl.core.policy.sia.SiaSettings;
 import io.yarndl.core.policy.smd.SmdPolicy;
 import io.yarndl.core.policy.smd.SmdSettings;
 import java.util.Collections;
@@ -68,13 +70,16 @@ public final class PolicyRegistry {
     /** As {@link #standard(Function, double, Supplier)}, with SMD's knobs {@code smd} (a driver's settings). */
     public static PolicyRegistry standard(Function<PlacementStrategy, SchedulingPolicy> dl2, double gavelRoundSec,
                                           Supplier<PlacementStrategy> placement, SmdSettings smd) {
-        return standard(dl2, gavelRoundSec, placement, smd, PolluxSettings.DEFAULT);
+        return standard(dl2, gavelRoundSec, placement, smd, PolluxSettings.DEFAULT, SiaSettings.DEFAULT);
     }
 
-    /** As {@link #standard(Function, double, Supplier, SmdSettings)}, with Pollux's knobs {@code pollux}. */
+    /**
+     * As {@link #standard(Function, double, Supplier, SmdSettings)}, with the goodput policies' knobs
+     * {@code pollux} and {@code sia}.
+     */
     public static PolicyRegistry standard(Function<PlacementStrategy, SchedulingPolicy> dl2, double gavelRoundSec,
                                           Supplier<PlacementStrategy> placement, SmdSettings smd,
-                                          PolluxSettings pollux) {
+                                          PolluxSettings pollux, SiaSettings sia) {
         return new PolicyRegistry()
                 .register(FifoPolicy.NAME, () -> new FifoPolicy(placement.get()))
                 .register(DrfPolicy.NAME, () -> new DrfPolicy(placement.get()))
@@ -82,6 +87,7 @@ public final class PolicyRegistry {
                 .register(Dl2Policy.NAME, () -> dl2.apply(placement.get()))
                 .register(SmdPolicy.NAME, () -> new SmdPolicy(placement.get(), smd))
                 .register(PolluxPolicy.NAME, () -> new PolluxPolicy(placement.get(), pollux))
+                .register(SiaPolicy.NAME, () -> new SiaPolicy(placement.get(), sia))
                 .registerAll(GavelPolicies.withRound(gavelRoundSec, placement));
     }
 
