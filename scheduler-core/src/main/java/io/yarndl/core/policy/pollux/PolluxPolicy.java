@@ -154,7 +154,7 @@ public final class PolluxPolicy implements SchedulingPolicy {
             return p + ": waiting: no size it may take fits the cluster or its batch";
         }
         if (chosen == 0) {
-            return p + ": waiting: its goodput gains the cluster less elsewhere";
+            return p + ": waiting: the power mean of the speedups is higher with its GPUs given to others";
         }
         var batch = o.batches()[chosen];
         return String.format(Locale.ROOT, "%s: speedup %.2f over a fair share of %d at %d workers on %d node%s, batch %d"

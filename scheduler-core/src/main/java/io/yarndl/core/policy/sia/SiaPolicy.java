@@ -168,7 +168,7 @@ public final class SiaPolicy implements SchedulingPolicy {
             return p + ": waiting: no configuration it may take fits the cluster or its batch";
         }
         if (chosen == 0) {
-            return p + ": waiting: its GPUs gain the cluster more elsewhere";
+            return p + ": waiting: the objective is better with its GPUs given to others";
         }
         int pool = o.pools()[chosen];
         BatchChoice batch = o.batches()[chosen];
