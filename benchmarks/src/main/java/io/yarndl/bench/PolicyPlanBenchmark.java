@@ -34,7 +34,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Run: {@code bin/yarn-dl bench}, or {@code bin/yarn-dl bench -p policy=drf} for another policy;
  * SMD's round: {@code bin/yarn-dl bench PolicyPlanBenchmark -p jobMix=parameter-server
- * -p policy=smd,optimus -p jobs=100,1000}.
+ * -p policy=smd,optimus -p jobs=100,1000}; the goodput policies' (goal: under 1 s at 1,000 jobs,
+ * Pollux's rounds being 60 s): {@code bin/yarn-dl bench PolicyPlanBenchmark -p policy=pollux,sia
+ * -p jobs=100,1000} (docs/pollux.md, docs/sia.md).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

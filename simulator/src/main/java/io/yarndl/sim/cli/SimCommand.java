@@ -160,6 +160,12 @@ final class SimCommand implements Callable<Integer> {
     @Mixin
     SmdOptions smd;
 
+    @Mixin
+    PolluxPolicyOptions polluxPolicy;
+
+    @Mixin
+    SiaPolicyOptions siaPolicy;
+
     @Override
     public Integer call() throws IOException {
         ClusterSpec clusterSpec = cluster.toSpec(PHILLY.equals(trace) ? ClusterOptions.PHILLY_NODES
@@ -187,7 +193,8 @@ final class SimCommand implements Callable<Integer> {
                 String tag = String.format(Locale.ROOT, "[%d/%d] %s", i + 1, runs.size(), name);
                 stdout.println(tag + ": running");
                 stdout.flush();
-                SchedulingPolicy policy = models.registry(run.placement(), smd.settings()).create(run.policy());
+                SchedulingPolicy policy = models.registry(run.placement(), smd.settings(), polluxPolicy.settings(),
+                        siaPolicy.settings()).create(run.policy());
                 HeapPeak.reset();
                 SimulationResult result;
                 try (Stream<TraceJob> jobsStream = workload.open(clusterSpec)) {
@@ -246,7 +253,13 @@ final class SimCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
-        PolicyRegistry registry = models.registry(PlacementStrategies.DEFAULT, smd.settings());
+        PolicyRegistry registry;
+        try {
+            registry = models.registry(PlacementStrategies.DEFAULT, smd.settings(), polluxPolicy.settings(),
+                    siaPolicy.settings());
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
         for (String name : names) {
             try {
                 registry.create(name);
@@ -266,7 +279,8 @@ final class SimCommand implements Callable<Integer> {
             throw usage(e.getMessage());
         }
         // One policy per placement built now: marl's model loads, and a rejected one is reported, before the first run.
-        runs.stream().map(PolicyRuns.Run::placement).distinct().forEach(p -> models.registry(p, smd.settings()).create(names.get(0)));
+        runs.stream().map(PolicyRuns.Run::placement).distinct().forEach(p -> models.registry(p, smd.settings(),
+                polluxPolicy.settings(), siaPolicy.settings()).create(names.get(0)));
         List<String> labels = runs.stream().map(PolicyRuns.Run::label).toList();
         if (baseline != null && !labels.contains(baseline)) {
             throw usage("--baseline " + baseline + " is not among the rows " + String.join(",", labels));

@@ -3,6 +3,8 @@ package io.yarndl.yarn.config;
 import io.yarndl.contract.config.SharedSettings;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.gavel.GavelObjectives;
+import io.yarndl.core.policy.pollux.PolluxSettings;
+import io.yarndl.core.policy.sia.SiaSettings;
 import io.yarndl.core.policy.smd.SmdSettings;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -63,6 +65,8 @@ import org.apache.zookeeper.data.ACL;
  *                          place as {@code interference-aware} and say why
  * @param smd               the knobs of the {@code smd} policy ({@link SmdSetting}): CP-SAT's budget per
  *                          knapsack, knapsacks per plan, network links per node (0: no network dimension)
+ * @param pollux            the knobs of the {@code pollux} policy ({@link PolluxSetting})
+ * @param sia               the knobs of the {@code sia} policy ({@link SiaSetting})
  */
 public record SchedulerSettings(
         String policy,
@@ -85,7 +89,9 @@ public record SchedulerSettings(
         Duration gavelRound,
         String placement,
         Optional<Path> marlModel,
-        SmdSettings smd) {
+        SmdSettings smd,
+        PolluxSettings pollux,
+        SiaSettings sia) {
 
     /** Prefix of every key this class reads. */
     public static final String PREFIX = SharedSettings.PREFIX;
@@ -171,11 +177,12 @@ public record SchedulerSettings(
     public static final String SMD_LINKS_PER_NODE = SmdSetting.LINKS_PER_NODE;
 
     /** Every {@code yarn.dl.scheduler.*} key, in the order {@link #describe()} lists them. */
-    public static final List<String> KEYS = List.of(POLICY, DL2_MODEL, INTERVAL_MS, QUEUES, PREEMPTION_GRACE_MS,
-            POLICY_TIMEOUT_MS, POLICY_OVERRUN_LIMIT, POLICY_OVERRUN_FALLBACK, ZK_ADDRESS, ZK_ROOT, ZK_SESSION_TIMEOUT_MS, MAX_SAMPLES_PER_JOB, CHECKPOINT_INTERVAL_MS,
-            CHECKPOINT_MAX_BYTES, ZK_ACL, ZK_AUTH, APP_SECRET_REQUIRED, RECOVERY_NODE_WAIT_MS, GPU_TYPE_ATTRIBUTE,
-            GPU_TYPES, GAVEL_ROUND_MS, PLACEMENT, MARL_MODEL, SMD_KNAPSACK_SECONDS, SMD_MAX_KNAPSACKS,
-            SMD_LINKS_PER_NODE);
+    public static final List<String> KEYS = java.util.stream.Stream.of(List.of(POLICY, DL2_MODEL, INTERVAL_MS, QUEUES,
+            PREEMPTION_GRACE_MS, POLICY_TIMEOUT_MS, POLICY_OVERRUN_LIMIT, POLICY_OVERRUN_FALLBACK, ZK_ADDRESS, ZK_ROOT,
+            ZK_SESSION_TIMEOUT_MS, MAX_SAMPLES_PER_JOB, CHECKPOINT_INTERVAL_MS, CHECKPOINT_MAX_BYTES, ZK_ACL, ZK_AUTH,
+            APP_SECRET_REQUIRED, RECOVERY_NODE_WAIT_MS, GPU_TYPE_ATTRIBUTE, GPU_TYPES, GAVEL_ROUND_MS, PLACEMENT,
+            MARL_MODEL, SMD_KNAPSACK_SECONDS, SMD_MAX_KNAPSACKS, SMD_LINKS_PER_NODE), PolluxSetting.KEYS,
+            SiaSetting.KEYS).flatMap(List::stream).toList();
 
     /**
      * The default of each key as it is written in a configuration file. {@link #ZK_ADDRESS} maps to
@@ -202,6 +209,8 @@ public record SchedulerSettings(
         Objects.requireNonNull(placement, "placement");
         Objects.requireNonNull(marlModel, "marlModel");
         Objects.requireNonNull(smd, "smd");
+        Objects.requireNonNull(pollux, "pollux");
+        Objects.requireNonNull(sia, "sia");
         zkAcl = List.copyOf(Objects.requireNonNull(zkAcl, "zkAcl"));
         zkAuth = List.copyOf(Objects.requireNonNull(zkAuth, "zkAuth"));
     }
@@ -249,7 +258,9 @@ public record SchedulerSettings(
                         "milliseconds")),
                 PlacementSetting.read(conf),
                 ModelFileSetting.read(conf, MARL_MODEL),
-                SmdSetting.read(conf));
+                SmdSetting.read(conf),
+                PolluxSetting.read(conf),
+                SiaSetting.read(conf));
     }
 
     /** One line for the RM log at start: every effective setting, by the key that sets it. */
@@ -278,7 +289,9 @@ public record SchedulerSettings(
                 + ", " + GAVEL_ROUND_MS + "=" + gavelRound.toMillis()
                 + ", " + PLACEMENT + "=" + placement
                 + ", " + MARL_MODEL + "=" + marlModel.map(Path::toString).orElse("(shipped)")
-                + ", " + SmdSetting.describe(smd);
+                + ", " + SmdSetting.describe(smd)
+                + ", " + PolluxSetting.describe(pollux)
+                + ", " + SiaSetting.describe(sia);
     }
 
     /** Longest a policy may take for one plan before the round is abandoned. */

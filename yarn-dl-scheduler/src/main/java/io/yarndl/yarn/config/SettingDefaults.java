@@ -40,6 +40,8 @@ final class SettingDefaults {
         defaults.put(SchedulerSettings.SMD_KNAPSACK_SECONDS, SettingValues.formatDecimal(SmdSettings.DEFAULT.knapsackSeconds()));
         defaults.put(SchedulerSettings.SMD_MAX_KNAPSACKS, Integer.toString(SmdSettings.DEFAULT.maxKnapsacks()));
         defaults.put(SchedulerSettings.SMD_LINKS_PER_NODE, SettingValues.formatDecimal(SmdSettings.DEFAULT.linksPerNode()));
+        PolluxSetting.putDefaults(defaults);
+        SiaSetting.putDefaults(defaults);
         return Collections.unmodifiableMap(defaults);
     }
 }

@@ -4,6 +4,8 @@ import io.yarndl.core.placement.PlacementStrategies;
 import io.yarndl.core.placement.marl.serving.MarlServing;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.dl2.Dl2Policy;
+import io.yarndl.core.policy.pollux.PolluxSettings;
+import io.yarndl.core.policy.sia.SiaSettings;
 import io.yarndl.core.policy.smd.SmdSettings;
 import io.yarndl.yarn.config.SchedulerSettings;
 import io.yarndl.yarn.metrics.Dl2Metrics;
@@ -27,6 +29,8 @@ public final class Dl2Serving {
     private final String placement;
     private final MarlServing marl;
     private final SmdSettings smd;
+    private final PolluxSettings pollux;
+    private final SiaSettings sia;
     private ModelReload reload;
 
     /** As {@link #Dl2Serving(SchedulerSettings, Dl2Metrics, MarlServing)}, {@code marl} unreported. */
@@ -44,16 +48,18 @@ public final class Dl2Serving {
         this.placement = settings.placement();
         this.marl = marl;
         this.smd = settings.smd();
+        this.pollux = settings.pollux();
+        this.sia = settings.sia();
     }
 
     /**
      * The policies, {@code dl2} served from the configured model, Gavel's with the configured round,
-     * SMD with the configured knobs, every one placing with the configured placement; not those that
-     * share GPUs between jobs, which YARN cannot run.
+     * SMD, Pollux and Sia with their configured knobs, every one placing with the configured
+     * placement; not those that share GPUs between jobs, which YARN cannot run.
      */
     public PolicyRegistry registry() {
-        return PolicyRegistry.standard(source::newPolicy, gavelRoundSec, PlacementStrategies.named(placement, marl), smd)
-                .withoutGpuSharing();
+        return PolicyRegistry.standard(source::newPolicy, gavelRoundSec, PlacementStrategies.named(placement, marl), smd,
+                pollux, sia).withoutGpuSharing();
     }
 
     /** Reloads through {@code runner} when the watched file is replaced. */

@@ -13,6 +13,8 @@ import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.Plan;
 import io.yarndl.core.policy.SchedulingPolicy;
 import io.yarndl.core.policy.smd.layers.LayerTables;
+import io.yarndl.core.solver.ChoiceKnapsack;
+import io.yarndl.core.solver.KnapsackSolverException;
 
 import java.util.ArrayList;
 import java.util.HashSet;
