@@ -6,6 +6,8 @@ import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.UnknownPolicyException;
 import io.yarndl.core.policy.dl2.Dl2Policy;
 import io.yarndl.sim.cli.GoodputOptions;
+import io.yarndl.sim.cli.PolluxPolicyOptions;
+import io.yarndl.sim.cli.SiaPolicyOptions;
 import io.yarndl.sim.cli.SmdOptions;
 import io.yarndl.sim.dl2.Dl2FallbackWarning;
 import io.yarndl.sim.engine.SimConfig;
@@ -66,6 +68,7 @@ import picocli.CommandLine.Spec;
             "  yarn-dl papers --suites pollux --policies drf,optimus --workloads-per-suite 2",
             "  yarn-dl papers --workloads-per-suite 1 --jobs 40 --csv > quick.csv",
             "  yarn-dl papers --out papers-out      (also each run's per-job CSV, papers-out/<suite>/<workload>/)",
+            "  yarn-dl papers --except dl2 --out papers-out",
             "",
             "Exit status: 0 done (failed runs are reported in the results), 1 the runs could not start,",
             "2 bad arguments."})
@@ -84,6 +87,11 @@ public final class PapersCommand implements Callable<Integer> {
     @Option(names = "--policies", split = ",", paramLabel = "NAME",
             description = "Policies to run on every suite, in table order (default: the suite's, see above).")
     List<String> policies;
+
+    @Option(names = "--except", split = ",", paramLabel = "NAME",
+            description = "Leave these out of the default policies, e.g. dl2, whose runs are the slowest (default:"
+                    + " none; not with --policies).")
+    List<String> except;
 
     @Option(names = "--workloads-per-suite", paramLabel = "N",
             description = "Run only each suite's first N workloads, for a quick look (default: all).")
@@ -143,6 +151,12 @@ public final class PapersCommand implements Callable<Integer> {
 
     @Mixin
     SmdOptions smd;
+
+    @Mixin
+    PolluxPolicyOptions polluxPolicy;
+
+    @Mixin
+    SiaPolicyOptions siaPolicy;
 
     @Override
     public Integer call() throws Exception {
@@ -259,7 +273,8 @@ public final class PapersCommand implements Callable<Integer> {
 
     private PolicyRegistry registry(Dl2FallbackWarning warning) {
         try {
-            return warning.registry(dl2Model, PlacementStrategies.DEFAULT, smd.settings());
+            return warning.registry(dl2Model, PlacementStrategies.DEFAULT, smd.settings(), polluxPolicy.settings(),
+                    siaPolicy.settings());
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
@@ -274,6 +289,7 @@ public final class PapersCommand implements Callable<Integer> {
                                                       List<String> skipped) {
         Map<String, List<String>> perSuite = new LinkedHashMap<>();
         List<String> named = policies == null ? null : namedPolicies();
+        Set<String> left = checkedExcept(named != null);
         Set<String> skippedOnce = new LinkedHashSet<>();
         for (PaperSuite suite : chosen) {
             if (named != null) {
@@ -282,7 +298,7 @@ public final class PapersCommand implements Callable<Integer> {
             }
             SuitePolicies.Selection selection = SuitePolicies.defaults(suite, registry.names());
             skippedOnce.addAll(selection.skipped());
-            perSuite.put(suite.name(), selection.run());
+            perSuite.put(suite.name(), selection.run().stream().filter(name -> !left.contains(name)).toList());
         }
         skipped.addAll(skippedOnce);
         Set<String> all = new LinkedHashSet<>();
@@ -295,6 +311,28 @@ public final class PapersCommand implements Callable<Integer> {
             }
         }
         return perSuite;
+    }
+
+    /** The names --except leaves out of the defaults, each a default of some suite. */
+    private Set<String> checkedExcept(boolean policiesNamed) {
+        if (except == null) {
+            return Set.of();
+        }
+        if (policiesNamed) {
+            throw usage("--except applies to the default policies, not with --policies");
+        }
+        Set<String> defaults = new LinkedHashSet<>();
+        PaperSuites.all(polluxData, siaData).values().forEach(suite -> defaults.addAll(SuitePolicies.defaults(suite,
+                Set.copyOf(SuitePolicies.wanted(suite))).run()));
+        Set<String> names = new LinkedHashSet<>();
+        for (String raw : except) {
+            String name = raw.trim();
+            if (!defaults.contains(name)) {
+                throw usage("--except: '" + name + "' is not a default policy; defaults: " + String.join(", ", defaults));
+            }
+            names.add(name);
+        }
+        return names;
     }
 
     private List<String> namedPolicies() {

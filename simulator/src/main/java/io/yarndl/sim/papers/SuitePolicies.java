@@ -38,6 +38,16 @@ public final class SuitePolicies {
 
     /** The default policies of {@code suite} among those {@code registered}. */
     public static Selection defaults(PaperSuite suite, Set<String> registered) {
+        List<String> run = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
+        for (String name : wanted(suite)) {
+            (registered.contains(name) ? run : skipped).add(name);
+        }
+        return new Selection(run, skipped);
+    }
+
+    /** Every default policy of {@code suite}, registered or not, in table order. */
+    public static List<String> wanted(PaperSuite suite) {
         List<String> wanted = new ArrayList<>(BASELINES);
         for (String name : GavelObjectives.names()) {
             GavelObjective objective = GavelObjectives.objective(name);
@@ -46,11 +56,6 @@ public final class SuitePolicies {
             }
         }
         wanted.addAll(GOODPUT_AND_LEARNED);
-        List<String> run = new ArrayList<>();
-        List<String> skipped = new ArrayList<>();
-        for (String name : wanted) {
-            (registered.contains(name) ? run : skipped).add(name);
-        }
-        return new Selection(run, skipped);
+        return wanted;
     }
 }

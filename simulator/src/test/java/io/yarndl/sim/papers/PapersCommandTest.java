@@ -134,6 +134,8 @@ class PapersCommandTest {
         PapersRun threads = PapersRun.papers("--threads", "0");
         PapersRun outputs = PapersRun.papers("--json", "--csv");
         PapersRun data = PapersRun.of("papers", "--suites", "pollux", "--pollux-data", tmp.toString());
+        PapersRun except = PapersRun.papers("--except", "tetris");
+        PapersRun exceptNamed = PapersRun.papers("--except", "dl2", "--policies", "fifo");
 
         assertEquals(SimulatorCli.EXIT_USAGE, policy.status(), policy.all());
         assertTrue(policy.err().contains("tetris") && policy.err().contains("optimus"), policy.err());
@@ -148,6 +150,11 @@ class PapersCommandTest {
         assertTrue(outputs.err().contains("--json and --csv exclude each other"), outputs.err());
         assertEquals(SimulatorCli.EXIT_USAGE, data.status(), data.all());
         assertTrue(data.err().contains("pollux: profiles not found") && data.err().contains("--pollux-data"), data.err());
+        assertEquals(SimulatorCli.EXIT_USAGE, except.status(), except.all());
+        assertTrue(except.err().contains("--except: 'tetris' is not a default policy; defaults: fifo, drf, optimus,"),
+                except.err());
+        assertEquals(SimulatorCli.EXIT_USAGE, exceptNamed.status(), exceptNamed.all());
+        assertTrue(exceptNamed.err().contains("--except applies to the default policies"), exceptNamed.err());
     }
 
     @Test
@@ -156,7 +163,8 @@ class PapersCommandTest {
 
         assertEquals(0, r.status(), r.all());
         for (String text : List.of("pollux", "sia-philly", "sia-saturn", "--workloads-per-suite", "--threads", "--json",
-                "--csv", "--dl2-model", "--fixed-batch", "--smd-knapsack-seconds", "30% below optimus")) {
+                "--csv", "--dl2-model", "--fixed-batch", "--smd-knapsack-seconds", "--pollux-fairness-p", "--sia-fairness-p",
+                "30% below optimus")) {
             assertTrue(r.out().contains(text), text + "\n" + r.out());
         }
     }
