@@ -64,7 +64,7 @@ import picocli.CommandLine.Spec;
             "one line per run, goes to stderr."},
         footerHeading = "%nExamples:%n",
         footer = {
-            "  yarn-dl papers                                           (everything; about an hour on 2 cores)",
+            "  yarn-dl papers                       (everything: 278 runs, about 8 minutes on 2 loaded cores)",
             "  yarn-dl papers --suites pollux --policies drf,optimus --workloads-per-suite 2",
             "  yarn-dl papers --workloads-per-suite 1 --jobs 40 --csv > quick.csv",
             "  yarn-dl papers --out papers-out      (also each run's per-job CSV, papers-out/<suite>/<workload>/)",
