@@ -11,6 +11,7 @@ import io.yarndl.core.policy.gavel.GavelObjectives;
 import io.yarndl.core.policy.gavel.GavelPolicies;
 import io.yarndl.core.policy.gavel.GavelPolicy;
 import io.yarndl.core.policy.optimus.OptimusPolicy;
+import io.yarndl.core.policy.resize.ResizeSettings;
 import io.yarndl.core.policy.smd.SmdPolicy;
 import io.yarndl.core.policy.smd.SmdSettings;
 import java.util.Collections;
@@ -66,12 +67,23 @@ public final class PolicyRegistry {
     /** As {@link #standard(Function, double, Supplier)}, with SMD's knobs {@code smd} (a driver's settings). */
     public static PolicyRegistry standard(Function<PlacementStrategy, SchedulingPolicy> dl2, double gavelRoundSec,
                                           Supplier<PlacementStrategy> placement, SmdSettings smd) {
+        return standard(dl2, gavelRoundSec, placement, smd, ResizeSettings.DEFAULT);
+    }
+
+    /**
+     * As {@link #standard(Function, double, Supplier, SmdSettings)}, the policies that forecast a job's
+     * remaining time ({@code optimus}, {@code smd}) charging resizes as {@code resize} says (a driver's
+     * settings; docs/resize-cost.md).
+     */
+    public static PolicyRegistry standard(Function<PlacementStrategy, SchedulingPolicy> dl2, double gavelRoundSec,
+                                          Supplier<PlacementStrategy> placement, SmdSettings smd,
+                                          ResizeSettings resize) {
         return new PolicyRegistry()
                 .register(FifoPolicy.NAME, () -> new FifoPolicy(placement.get()))
                 .register(DrfPolicy.NAME, () -> new DrfPolicy(placement.get()))
-                .register(OptimusPolicy.NAME, () -> new OptimusPolicy(placement.get()))
+                .register(OptimusPolicy.NAME, () -> new OptimusPolicy(placement.get(), resize))
                 .register(Dl2Policy.NAME, () -> dl2.apply(placement.get()))
-                .register(SmdPolicy.NAME, () -> new SmdPolicy(placement.get(), smd))
+                .register(SmdPolicy.NAME, () -> new SmdPolicy(placement.get(), smd, resize))
                 .registerAll(GavelPolicies.withRound(gavelRoundSec, placement));
     }
 

@@ -149,12 +149,20 @@ final class SimCommand implements Callable<Integer> {
     @Mixin
     SmdOptions smd;
 
+    @Mixin
+    ResizeOptions resize;
+
     @Override
     public Integer call() throws IOException {
         ClusterSpec clusterSpec = cluster.toSpec(PHILLY.equals(trace) ? ClusterOptions.PHILLY_NODES
                 : ClusterOptions.DEFAULT_NODES);
         checkTrace();
         SimConfig config = simConfig();
+        try {
+            resize.settings();
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
         PlacementTruth truth = groundTruth.toTruth();
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw usage("--out " + out + " exists and is not a folder");
@@ -174,7 +182,7 @@ final class SimCommand implements Callable<Integer> {
                 String tag = String.format(Locale.ROOT, "[%d/%d] %s", i + 1, runs.size(), name);
                 stdout.println(tag + ": running");
                 stdout.flush();
-                SchedulingPolicy policy = models.registry(run.placement(), smd.settings()).create(run.policy());
+                SchedulingPolicy policy = models.registry(run.placement(), smd.settings(), resize.settings()).create(run.policy());
                 HeapPeak.reset();
                 SimulationResult result;
                 try (Stream<TraceJob> jobsStream = openTrace(clusterSpec)) {
@@ -232,7 +240,7 @@ final class SimCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
-        PolicyRegistry registry = models.registry(PlacementStrategies.DEFAULT, smd.settings());
+        PolicyRegistry registry = models.registry(PlacementStrategies.DEFAULT, smd.settings(), resize.settings());
         for (String name : names) {
             try {
                 registry.create(name);
@@ -252,7 +260,7 @@ final class SimCommand implements Callable<Integer> {
             throw usage(e.getMessage());
         }
         // One policy per placement built now: marl's model loads, and a rejected one is reported, before the first run.
-        runs.stream().map(PolicyRuns.Run::placement).distinct().forEach(p -> models.registry(p, smd.settings()).create(names.get(0)));
+        runs.stream().map(PolicyRuns.Run::placement).distinct().forEach(p -> models.registry(p, smd.settings(), resize.settings()).create(names.get(0)));
         List<String> labels = runs.stream().map(PolicyRuns.Run::label).toList();
         if (baseline != null && !labels.contains(baseline)) {
             throw usage("--baseline " + baseline + " is not among the rows " + String.join(",", labels));

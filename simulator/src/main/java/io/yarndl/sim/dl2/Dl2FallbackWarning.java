@@ -7,6 +7,7 @@ import io.yarndl.core.policy.dl2.Dl2Model;
 import io.yarndl.core.policy.dl2.Dl2Policy;
 import io.yarndl.core.policy.dl2.OnceLoadedModel;
 import io.yarndl.core.policy.gavel.GavelPolicy;
+import io.yarndl.core.policy.resize.ResizeSettings;
 import io.yarndl.core.policy.smd.SmdSettings;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -55,10 +56,15 @@ public final class Dl2FallbackWarning implements Dl2Events {
 
     /** As {@link #registry(Path, String)}, with SMD's knobs {@code smd}. */
     public PolicyRegistry registry(Path model, String placement, SmdSettings smd) {
+        return registry(model, placement, smd, ResizeSettings.DEFAULT);
+    }
+
+    /** As {@link #registry(Path, String, SmdSettings)}, with the resize-cost rule {@code resize}. */
+    public PolicyRegistry registry(Path model, String placement, SmdSettings smd, ResizeSettings resize) {
         OnceLoadedModel source = sources.computeIfAbsent(Optional.ofNullable(model),
                 file -> file.map(OnceLoadedModel::file).orElseGet(OnceLoadedModel::shipped));
         return PolicyRegistry.standard(strategy -> Dl2Policy.load(source, this, strategy),
-                GavelPolicy.DEFAULT_ROUND_SEC, PlacementStrategies.named(placement), smd);
+                GavelPolicy.DEFAULT_ROUND_SEC, PlacementStrategies.named(placement), smd, resize);
     }
 
     @Override

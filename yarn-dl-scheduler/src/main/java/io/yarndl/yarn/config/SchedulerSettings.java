@@ -3,6 +3,7 @@ package io.yarndl.yarn.config;
 import io.yarndl.contract.config.SharedSettings;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.gavel.GavelObjectives;
+import io.yarndl.core.policy.resize.ResizeSettings;
 import io.yarndl.core.policy.smd.SmdSettings;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -63,6 +64,8 @@ import org.apache.zookeeper.data.ACL;
  *                          place as {@code interference-aware} and say why
  * @param smd               the knobs of the {@code smd} policy ({@link SmdSetting}): CP-SAT's budget per
  *                          knapsack, knapsacks per plan, network links per node (0: no network dimension)
+ * @param resize            the resize-cost rule ({@link ResizeSetting}): how many restarts a change of a
+ *                          running job's size must save, and a restart's cost before a job's own are measured
  */
 public record SchedulerSettings(
         String policy,
@@ -85,7 +88,8 @@ public record SchedulerSettings(
         Duration gavelRound,
         String placement,
         Optional<Path> marlModel,
-        SmdSettings smd) {
+        SmdSettings smd,
+        ResizeSettings resize) {
 
     /** Prefix of every key this class reads. */
     public static final String PREFIX = SharedSettings.PREFIX;
@@ -170,12 +174,15 @@ public record SchedulerSettings(
     public static final String SMD_MAX_KNAPSACKS = SmdSetting.MAX_KNAPSACKS;
     public static final String SMD_LINKS_PER_NODE = SmdSetting.LINKS_PER_NODE;
 
+    public static final String RESIZE_PAYBACK_FACTOR = ResizeSetting.PAYBACK_FACTOR;
+    public static final String RESIZE_PRIOR_RESTART_SEC = ResizeSetting.PRIOR_RESTART_SEC;
+
     /** Every {@code yarn.dl.scheduler.*} key, in the order {@link #describe()} lists them. */
     public static final List<String> KEYS = List.of(POLICY, DL2_MODEL, INTERVAL_MS, QUEUES, PREEMPTION_GRACE_MS,
             POLICY_TIMEOUT_MS, POLICY_OVERRUN_LIMIT, POLICY_OVERRUN_FALLBACK, ZK_ADDRESS, ZK_ROOT, ZK_SESSION_TIMEOUT_MS, MAX_SAMPLES_PER_JOB, CHECKPOINT_INTERVAL_MS,
             CHECKPOINT_MAX_BYTES, ZK_ACL, ZK_AUTH, APP_SECRET_REQUIRED, RECOVERY_NODE_WAIT_MS, GPU_TYPE_ATTRIBUTE,
             GPU_TYPES, GAVEL_ROUND_MS, PLACEMENT, MARL_MODEL, SMD_KNAPSACK_SECONDS, SMD_MAX_KNAPSACKS,
-            SMD_LINKS_PER_NODE);
+            SMD_LINKS_PER_NODE, RESIZE_PAYBACK_FACTOR, RESIZE_PRIOR_RESTART_SEC);
 
     /**
      * The default of each key as it is written in a configuration file. {@link #ZK_ADDRESS} maps to
@@ -202,6 +209,7 @@ public record SchedulerSettings(
         Objects.requireNonNull(placement, "placement");
         Objects.requireNonNull(marlModel, "marlModel");
         Objects.requireNonNull(smd, "smd");
+        Objects.requireNonNull(resize, "resize");
         zkAcl = List.copyOf(Objects.requireNonNull(zkAcl, "zkAcl"));
         zkAuth = List.copyOf(Objects.requireNonNull(zkAuth, "zkAuth"));
     }
@@ -249,7 +257,8 @@ public record SchedulerSettings(
                         "milliseconds")),
                 PlacementSetting.read(conf),
                 ModelFileSetting.read(conf, MARL_MODEL),
-                SmdSetting.read(conf));
+                SmdSetting.read(conf),
+                ResizeSetting.read(conf));
     }
 
     /** One line for the RM log at start: every effective setting, by the key that sets it. */
@@ -278,7 +287,8 @@ public record SchedulerSettings(
                 + ", " + GAVEL_ROUND_MS + "=" + gavelRound.toMillis()
                 + ", " + PLACEMENT + "=" + placement
                 + ", " + MARL_MODEL + "=" + marlModel.map(Path::toString).orElse("(shipped)")
-                + ", " + SmdSetting.describe(smd);
+                + ", " + SmdSetting.describe(smd)
+                + ", " + ResizeSetting.describe(resize);
     }
 
     /** Longest a policy may take for one plan before the round is abandoned. */

@@ -4,6 +4,7 @@ import io.yarndl.core.placement.PlacementStrategies;
 import io.yarndl.core.placement.marl.serving.MarlServing;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.dl2.Dl2Policy;
+import io.yarndl.core.policy.resize.ResizeSettings;
 import io.yarndl.core.policy.smd.SmdSettings;
 import io.yarndl.yarn.config.SchedulerSettings;
 import io.yarndl.yarn.metrics.Dl2Metrics;
@@ -27,6 +28,7 @@ public final class Dl2Serving {
     private final String placement;
     private final MarlServing marl;
     private final SmdSettings smd;
+    private final ResizeSettings resize;
     private ModelReload reload;
 
     /** As {@link #Dl2Serving(SchedulerSettings, Dl2Metrics, MarlServing)}, {@code marl} unreported. */
@@ -44,16 +46,18 @@ public final class Dl2Serving {
         this.placement = settings.placement();
         this.marl = marl;
         this.smd = settings.smd();
+        this.resize = settings.resize();
     }
 
     /**
      * The policies, {@code dl2} served from the configured model, Gavel's with the configured round,
-     * SMD with the configured knobs, every one placing with the configured placement; not those that
+     * SMD with the configured knobs, optimus and SMD with the configured resize-cost rule, every one
+     * placing with the configured placement; not those that
      * share GPUs between jobs, which YARN cannot run.
      */
     public PolicyRegistry registry() {
-        return PolicyRegistry.standard(source::newPolicy, gavelRoundSec, PlacementStrategies.named(placement, marl), smd)
-                .withoutGpuSharing();
+        return PolicyRegistry.standard(source::newPolicy, gavelRoundSec, PlacementStrategies.named(placement, marl), smd,
+                resize).withoutGpuSharing();
     }
 
     /** Reloads through {@code runner} when the watched file is replaced. */

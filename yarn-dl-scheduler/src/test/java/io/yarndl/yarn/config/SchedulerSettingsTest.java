@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.yarndl.core.policy.resize.ResizeSettings;
 import io.yarndl.core.policy.smd.SmdSettings;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -69,6 +70,8 @@ class SchedulerSettingsTest {
         conf.set(SchedulerSettings.SMD_KNAPSACK_SECONDS, " 0.5 ");
         conf.set(SchedulerSettings.SMD_MAX_KNAPSACKS, "2");
         conf.set(SchedulerSettings.SMD_LINKS_PER_NODE, "1.5");
+        conf.set(SchedulerSettings.RESIZE_PAYBACK_FACTOR, "4");
+        conf.set(SchedulerSettings.RESIZE_PRIOR_RESTART_SEC, " 90 ");
 
         SchedulerSettings settings = SchedulerSettings.from(conf, KNOWN);
 
@@ -80,7 +83,8 @@ class SchedulerSettingsTest {
                 Duration.ofMillis(100), 65536, ZKUtil.parseACLs("sasl:rm:rwcda,world:anyone:r"), List.of(), true,
                 Duration.ZERO, new GpuTypeSettings("rm.yarn.io/accelerator",
                         Map.of("gpu-host-1", "V100", "gpu-host-2:8041", "K80")), Duration.ofSeconds(10), "packing",
-                Optional.of(Path.of("/opt/yarn-dl/models/marl-v1.onnx")), new SmdSettings(0.5, 2, 1.5)),
+                Optional.of(Path.of("/opt/yarn-dl/models/marl-v1.onnx")), new SmdSettings(0.5, 2, 1.5),
+                new ResizeSettings(90, 4)),
                 settings);
         assertEquals("sasl:rm:rwcda,world:anyone:r", settings.describeAcl());
         assertEquals(List.of("root.gpu.dl-b", "root.dl", "root.gpu.dl-a"), List.copyOf(settings.queues()),
@@ -249,7 +253,8 @@ class SchedulerSettingsTest {
                 + " yarn.dl.scheduler.gpu-type-attribute=gpu-type, yarn.dl.scheduler.gpu-types=,"
                 + " yarn.dl.scheduler.gavel.round-ms=360000, yarn.dl.scheduler.placement=packing,"
                 + " yarn.dl.scheduler.marl.model=(shipped), yarn.dl.scheduler.smd.knapsack-seconds=0.05,"
-                + " yarn.dl.scheduler.smd.max-knapsacks=1, yarn.dl.scheduler.smd.links-per-node=0",
+                + " yarn.dl.scheduler.smd.max-knapsacks=1, yarn.dl.scheduler.smd.links-per-node=0,"
+                + " yarn.dl.scheduler.resize.payback-factor=30, yarn.dl.scheduler.resize.prior-restart-sec=30",
                 line);
         for (String key : SchedulerSettings.KEYS) {
             assertTrue(line.contains(key + "="), key);

@@ -57,6 +57,16 @@ public final class ResizeCost {
         return job.isRunning() && settings.charges() ? settings.paybackFactor() * restartSeconds(job) : 0;
     }
 
+    /**
+     * The charge of a change that only takes room no other job is given this round (which would
+     * otherwise stay idle): one restart, {@code min(k, 1)} times its cost, since no other job's forecast
+     * is traded against this one's; only the job's own saving must pay its own stall.
+     */
+    public double chargeIntoIdle(JobView job) {
+        return job.isRunning() && settings.charges()
+                ? Math.min(settings.paybackFactor(), 1) * restartSeconds(job) : 0;
+    }
+
     /** The charge of {@code job} ending the round at {@code size}: 0 where that is what it holds. */
     public double chargeAt(JobView job, TaskCount size) {
         return holds(job, size) ? 0 : charge(job);
@@ -75,9 +85,18 @@ public final class ResizeCost {
         return !job.isRunning() || secondsSaved > charge(job);
     }
 
-    /** The charge of {@code job} in words, for a plan's reason: {@code "10 x 30 s restart (prior)"}. */
+    /** The charge of {@code job} in words, for a plan's reason: {@code "30 x 30 s restart (prior)"}. */
     public String describe(JobView job) {
-        return String.format(Locale.ROOT, "%s x %.0f s restart (%s)", formatFactor(settings.paybackFactor()),
+        return describe(job, settings.paybackFactor());
+    }
+
+    /** As {@link #describe(JobView)}, for {@link #chargeIntoIdle}: {@code "1 x 30 s restart (prior), into idle room"}. */
+    public String describeIntoIdle(JobView job) {
+        return describe(job, Math.min(settings.paybackFactor(), 1)) + ", into idle room";
+    }
+
+    private String describe(JobView job, double factor) {
+        return String.format(Locale.ROOT, "%s x %.0f s restart (%s)", formatFactor(factor),
                 restartSeconds(job), job.restarts().count() == 0 ? "prior"
                         : "mean of " + job.restarts().count() + " measured");
     }

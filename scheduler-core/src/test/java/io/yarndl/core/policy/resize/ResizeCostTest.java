@@ -62,6 +62,15 @@ class ResizeCostTest {
     }
 
     @Test
+    void chargesOneRestartForRoomNoOtherJobIsGiven() {
+        JobView running = job(workers(4), new Restarts(2, 240));
+
+        assertEquals(120, TEN_PRIOR_30.chargeIntoIdle(running));
+        assertEquals(60, new ResizeCost(new ResizeSettings(30, 0.5)).chargeIntoIdle(running), "k below 1 stays");
+        assertEquals(0, TEN_PRIOR_30.chargeIntoIdle(job(Allocation.NONE, Restarts.NONE)));
+    }
+
+    @Test
     void neverChargesAJobThatWaits() {
         JobView waiting = job(Allocation.NONE, new Restarts(3, 900));
 
