@@ -6,15 +6,21 @@ step, checkpoint and wait when the AM announces a resize, stop at the goal. The 
 and made in memory (16x16 images whose class is a fixed pattern under noise), so it needs no
 download and its loss falls within a few hundred steps.
 
-The global batch stays the same at any world size (each rank takes global // world_size samples of
-the same global batch), so a resize changes the speed, not the optimisation; `step` counts global
-steps and continues from the checkpoint.
+The global batch follows the job's size within its limits (`yarn_dl.batch_plan`: the per-process
+batch of the job's spec is kept, the global batch clamped to [--min-batch-size, --max-batch-size],
+micro-batches accumulated above --max-local-batch-size); a job without limits trains at one global
+batch at any world size, so a resize changes only its speed. The learning rate is scaled against
+the reference batch (--lr-rule), the gradient noise scale is measured from the processes' gradients
+(`yarn_dl.GradientNoiseScale`) and reported with the batch, and `step` counts steps of the
+reference batch (samples seen // --batch-size), so it continues from the checkpoint whatever the
+batch.
 
 Runs under YARN (the AM starts it through torchrun), under plain torchrun, or as one process:
     python3 -m torch.distributed.run --standalone --nproc_per_node 2 examples/ddp_cnn.py --epochs 2
 """
 
 import argparse
+import contextlib
 import os
 import sys
 import time
@@ -39,8 +45,21 @@ DATASET_SIZE = 8192
 def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--batch-size", type=int, default=64,
-                   help="global batch size, split evenly across ranks (default: %(default)s)")
-    p.add_argument("--lr", type=float, default=0.05, help="SGD learning rate (default: %(default)s)")
+                   help="the reference global batch, split across ranks; under YARN the job's "
+                        "--global-batch-size (default: %(default)s)")
+    p.add_argument("--min-batch-size", type=int, default=None,
+                   help="smallest global batch outside YARN, where the AM's limits do not apply "
+                        "(default: --batch-size)")
+    p.add_argument("--max-batch-size", type=int, default=None,
+                   help="largest global batch outside YARN (default: --batch-size)")
+    p.add_argument("--max-local-batch-size", type=int, default=None,
+                   help="most samples per rank and forward pass outside YARN; more are accumulated "
+                        "(default: no limit)")
+    p.add_argument("--lr", type=float, default=0.05,
+                   help="SGD learning rate at the reference batch (default: %(default)s)")
+    p.add_argument("--lr-rule", choices=yarn_dl.LR_RULES, default="sqrt",
+                   help="how the learning rate follows the global batch: sqrt(G/M0), G/M0, AdaScale's "
+                        "gain from the measured noise scale, or not at all (default: %(default)s)")
     p.add_argument("--steps-per-epoch", type=int, default=100, help="global steps per epoch (default: %(default)s)")
     p.add_argument("--epochs", type=int, default=yarn_dl.epochs(),
                    help="stop after this many epochs (default: $YARN_DL_EPOCHS, or 5 when no "
@@ -55,7 +74,8 @@ def parse_args(argv=None):
                    help="make each step last at least this long; stands in for a bigger model so tests "
                         "can watch a resize happen mid-training (default: %(default)s)")
     p.add_argument("--step-compute-seconds", type=float, default=0.0,
-                   help="make each step last at least this long divided by the world size: a bigger "
+                   help="make each step of the reference batch last at least this long divided by "
+                        "the world size (a step of G samples G/--batch-size times that): a bigger "
                         "model's compute, which more workers share, so that adding workers speeds "
                         "training up as it would on GPUs (default: %(default)s)")
     p.add_argument("--seed", type=int, default=0, help="seed of the data and the initial weights")
@@ -87,15 +107,20 @@ class SmallCnn(nn.Module):
         return self.fc(x.flatten(1))
 
 
-def global_batch_indices(step, batch_size, steps_per_epoch, seed):
-    """The samples of global step `step` (0-based): a slice of the epoch's permutation.
+def batch_indices(offset, count, epoch_samples, seed):
+    """Samples `offset` .. `offset + count - 1` of the run: each epoch of `epoch_samples` samples
+    walks its own permutation of the data (fixed by the seed and the epoch).
 
-    A pure function of the step, so every rank and every world size agrees on the global batch.
+    A pure function of the sample offset, so every rank and every batch size agrees on the data.
     """
-    epoch, within = divmod(step, steps_per_epoch)
-    perm = torch.randperm(DATASET_SIZE, generator=torch.Generator().manual_seed(seed * 1000003 + epoch))
-    start = within * batch_size
-    return perm[torch.arange(start, start + batch_size) % DATASET_SIZE]
+    positions = torch.arange(offset, offset + count)
+    epochs = positions // epoch_samples
+    out = torch.empty(count, dtype=torch.long)
+    for epoch in torch.unique(epochs).tolist():
+        perm = torch.randperm(DATASET_SIZE, generator=torch.Generator().manual_seed(seed * 1000003 + epoch))
+        where = epochs == epoch
+        out[where] = perm[(positions[where] % epoch_samples) % DATASET_SIZE]
+    return out
 
 
 def setup_distributed():
@@ -109,27 +134,37 @@ def setup_distributed():
 def main(argv=None):
     args = parse_args(argv)
     rank, world = setup_distributed()
-    if args.batch_size % world:
-        raise SystemExit(f"--batch-size {args.batch_size} must be divisible by the world size {world}")
-    per_rank = args.batch_size // world
+    plan = yarn_dl.batch_plan(args.batch_size, world, rank, args.min_batch_size, args.max_batch_size,
+                              args.max_local_batch_size)
+    reference = plan.reference
     images, labels = synthetic_dataset(args.seed)
 
     torch.manual_seed(args.seed)
     model = SmallCnn()
     optimizer = torch.optim.SGD(model.parameters(), lr=args.lr, momentum=0.9)
-    step, smoothed = 0, None
+    step, samples, smoothed, noise_state = 0, 0, None, None
     state = yarn_dl.load_checkpoint()
     if state is not None:
         model.load_state_dict(state["model"])
         optimizer.load_state_dict(state["optimizer"])
         step, smoothed = state["step"], state.get("smoothed_loss")
-        if rank == 0:
-            print(f"resumed from step {step} at world size {world}", file=sys.stderr, flush=True)
+        samples, noise_state = state.get("samples", step * reference), state.get("noise")
+    if rank == 0:
+        print(f"{'resumed from' if state else 'starting at'} step {step} at world size {world}: {plan}",
+              file=sys.stderr, flush=True)
     ddp = nn.parallel.DistributedDataParallel(model) if world > 1 else model
+    noise = yarn_dl.GradientNoiseScale(ddp, plan)
+    if noise_state is not None:
+        noise.load_state_dict(noise_state)
+
+    def set_lr():
+        for group in optimizer.param_groups:
+            group["lr"] = args.lr * plan.lr_factor(args.lr_rule, noise.value())
 
     def checkpoint():
         yarn_dl.save_checkpoint({"model": model.state_dict(), "optimizer": optimizer.state_dict(),
-                                 "step": step, "smoothed_loss": smoothed}, step)
+                                 "step": step, "samples": samples, "smoothed_loss": smoothed,
+                                 "noise": noise.state_dict()}, step)
 
     def done():
         if args.total_steps is not None and step >= args.total_steps:
@@ -138,32 +173,44 @@ def main(argv=None):
             return True
         return args.target_loss is not None and smoothed is not None and smoothed <= args.target_loss
 
+    set_lr()
     while not done():
         started = time.monotonic()
-        batch = global_batch_indices(step, args.batch_size, args.steps_per_epoch, args.seed)
-        mine = batch[rank * per_rank:(rank + 1) * per_rank]
-        loss = F.cross_entropy(ddp(images[mine]), labels[mine])
+        batch = batch_indices(samples, plan.global_batch, args.steps_per_epoch * reference, args.seed)
         optimizer.zero_grad()
-        loss.backward()  # DDP averages the gradients: the same update as one process on the global batch
+        loss_sum = torch.zeros(())
+        for chunk, last in plan.micro_batches(plan.rank_slice(batch)):
+            # Only the last micro-batch's backward pass all-reduces; the others accumulate locally.
+            with ddp.no_sync() if world > 1 and not last else contextlib.nullcontext():
+                loss = F.cross_entropy(ddp(images[chunk]), labels[chunk])
+                (loss * plan.weight(len(chunk))).backward()
+            noise.after_backward(len(chunk))
+            loss_sum += loss.detach() * len(chunk)
+        noise_scale = noise.update()
+        if args.lr_rule == "adascale":
+            set_lr()
         optimizer.step()
-        step += 1
+        before = step
+        samples += plan.global_batch
+        step = plan.reference_steps(samples)
 
-        global_loss = loss.detach().clone()
         if world > 1:  # the global batch's loss, identical on every rank, so all stop together
-            dist.all_reduce(global_loss)
-            global_loss /= world
-        value = global_loss.item()
+            dist.all_reduce(loss_sum)
+        value = loss_sum.item() / plan.global_batch
         smoothed = value if smoothed is None else 0.9 * smoothed + 0.1 * value
-        least = max(args.min_step_seconds, args.step_compute_seconds / world)
+        # A bigger model's compute: proportional to the samples a rank takes.
+        least = max(args.min_step_seconds,
+                    args.step_compute_seconds * plan.global_batch / reference / world)
         if least > 0:
             time.sleep(max(0.0, least - (time.monotonic() - started)))
-        yarn_dl.report(step, value, args.batch_size / (time.monotonic() - started),
-                       epoch=step // args.steps_per_epoch)
+        yarn_dl.report(step, value, plan.global_batch / (time.monotonic() - started),
+                       epoch=step // args.steps_per_epoch, batch_size=plan.global_batch,
+                       noise_scale=noise_scale)
 
         if yarn_dl.resize_coming():
             checkpoint()
             yarn_dl.wait_for_resize()  # the agent stops us; returns only if the resize is called off
-        elif args.checkpoint_every and step % args.checkpoint_every == 0:
+        elif args.checkpoint_every and step // args.checkpoint_every > before // args.checkpoint_every:
             checkpoint()
 
     checkpoint()

@@ -108,6 +108,47 @@ class ExamplesTest(unittest.TestCase):
         self.assertEqual((progress[-1]["step"], progress[-1]["world_size"]), (goal, 1))
         self.assertEqual(self.load_checkpoint()["step"], goal)
 
+    def test_ddp_job_with_batch_limits_changes_its_batch_at_a_resize_and_its_steps_go_on(self):
+        """Generation 1: 2 processes at a global batch of 64; generation 2: 1 process at 32, in two
+        micro-batches of 16; steps of the reference batch 32 continue, a noise scale is reported."""
+        def resize_at_step_40(fake, body):
+            if body["step"] >= 40:
+                fake.job["resize_pending"] = True
+
+        limits = dict(YARN_DL_BATCH_SIZE="32", YARN_DL_MIN_BATCH_SIZE="16", YARN_DL_MAX_BATCH_SIZE="64",
+                      YARN_DL_MAX_LOCAL_BATCH_SIZE="16", YARN_DL_REFERENCE_WORLD_SIZE="1")
+        self.am.on_progress = resize_at_step_40
+        torchrun = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nnodes", "1",
+                    "--nproc_per_node", "2", "--redirects", "2", "--tee", "1", "--monitor_interval", "1",
+                    "--log_dir", os.path.join(self.dir, "torchrun")]
+        job = [os.path.join(EXAMPLES, "ddp_cnn.py"), "--total-steps", "1000", "--checkpoint-every", "0"]
+        generation1 = self.start(torchrun + job, self.env(1, **limits), "generation1")
+        try:
+            saved = fakes.wait_until(lambda: self.am.bodies("/v1/checkpoint"), timeout=60,
+                                     what="the checkpoint of the resize")[0]
+        except AssertionError:
+            self.fail("no checkpoint; torchrun's output:\n" + self.log_of("generation1"))
+        self._kill_group(generation1)
+        first = self.am.bodies("/v1/progress")
+        self.assertEqual({b["batch_size"] for b in first}, {64})
+        self.assertEqual([b["step"] for b in first[:3]], [2, 4, 6], "a step of 64 is two of the reference 32")
+        self.assertTrue(any(b.get("noise_scale", 0) > 0 for b in first), first[-3:])
+
+        self.am.on_progress = None
+        with self.am.lock:
+            self.am.job.update(generation=2, resize_pending=False)
+            self.am.posts.clear()
+        goal = saved["step"] + 20
+        generation2 = self.start([sys.executable, os.path.join(EXAMPLES, "ddp_cnn.py"), "--total-steps",
+                                  str(goal), "--checkpoint-every", "0"], self.env(2, **limits), "generation2")
+        self.assertEqual(generation2.wait(60), 0, self.log_of("generation2"))
+        second = self.am.bodies("/v1/progress")
+        self.assertEqual({b["batch_size"] for b in second}, {32})
+        self.assertEqual([b["step"] for b in second], list(range(saved["step"] + 1, goal + 1)))
+        self.assertTrue(all(b.get("noise_scale", 0) > 0 for b in second[5:]), second[-3:])
+        self.assertLess(mean([b["loss"] for b in second[-5:]]), mean([b["loss"] for b in first[:3]]))
+        self.assertEqual(self.load_checkpoint()["samples"], saved["step"] * 32 + 20 * 32)
+
     @staticmethod
     def ps_losses(params):
         """The loss on the whole synthetic dataset of the initial and of the given weights."""

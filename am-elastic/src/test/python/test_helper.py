@@ -32,6 +32,14 @@ class HelperTest(unittest.TestCase):
             {"generation": 2, "rank": 0, "world_size": 1, "step": 11, "loss": "NaN",
              "samples_per_s": 130.0}])
 
+    def test_report_says_the_batch_and_a_measured_noise_scale_and_leaves_out_an_unmeasured_one(self):
+        yarn_dl.report(10, 0.5, 128.0, batch_size=96, noise_scale=412.5)
+        yarn_dl.report(11, 0.5, 128.0, batch_size=96, noise_scale=float("nan"))
+        bodies = self.am.bodies("/v1/progress")
+        self.assertEqual((bodies[0]["batch_size"], bodies[0]["noise_scale"]), (96, 412.5))
+        self.assertEqual(bodies[1]["batch_size"], 96)
+        self.assertNotIn("noise_scale", bodies[1])
+
     def test_report_survives_an_unreachable_am_and_logs_once(self):
         self.am.stop()
         stderr = io.StringIO()

@@ -10,6 +10,11 @@ The AM resizes a job by ending its generation and starting the next one from the
         yarn_dl.save_checkpoint(state, step)
         yarn_dl.wait_for_resize()              # the agent stops this process
 
+A job whose batch may follow its size (submit --min-batch-size/--max-batch-size) asks
+`batch_plan()` at start for this generation's global batch, its share, micro-batches, loss weights
+and learning-rate factor, measures the gradient noise scale with `GradientNoiseScale`, and reports
+both (`report(..., batch_size=, noise_scale=)`); examples/ddp_cnn.py shows it all.
+
 Outside YARN (no YARN_DL_AM_URL) every call works locally, so the same script runs under plain
 `torchrun`. Standard library and torch only; torch is imported lazily so the agent, which shares
 this package, starts without it.
@@ -21,13 +26,15 @@ import sys
 import threading
 import time
 
-from . import _am, _checkpoint, _env
+from . import _am, _batch, _checkpoint, _env
+from ._batch import LR_RULES, BatchPlan
 from ._env import epochs, generation, rank, target_loss, total_steps, world_size
+from ._noise import GradientNoiseScale
 
 __all__ = [
     "report", "resize_coming", "save_checkpoint", "load_checkpoint", "wait_for_resize",
     "target_loss", "total_steps", "epochs", "goal_reached", "rank", "world_size", "generation",
-    "init_rpc",
+    "init_rpc", "batch_plan", "BatchPlan", "GradientNoiseScale", "LR_RULES",
 ]
 
 RESIZE_POLL_S = 0.2
@@ -67,12 +74,15 @@ def _is_float(x):
     return isinstance(x, (int, float)) and not isinstance(x, bool)
 
 
-def report(step, loss, samples_per_s, epoch=None):
+def report(step, loss, samples_per_s, epoch=None, batch_size=None, noise_scale=None):
     """Rank 0 (the first worker in PS jobs) posts one step's progress; never raises.
 
-    `samples_per_s` is for the whole job, all workers together. Non-finite losses may be passed
-    (the AM ignores that sample). Outside YARN it logs a line every few seconds. No time is sent:
-    the AM stamps each sample with its own clock when it arrives, in seconds since the epoch, the
+    `step` counts steps of the job's reference batch (`BatchPlan.reference_steps`), `samples_per_s`
+    is for the whole job, all workers together, `batch_size` the global batch the step trained at
+    (default: the job's reference batch) and `noise_scale` the gradient noise scale measured
+    (`GradientNoiseScale.value()`; NaN or None: not measured). Non-finite losses may be passed (the
+    AM ignores that sample). Outside YARN it logs a line every few seconds. No time is sent: the AM
+    stamps each sample with its own clock when it arrives, in seconds since the epoch, the
     `timeSec` the scheduler reads.
     """
     try:
@@ -82,6 +92,10 @@ def report(step, loss, samples_per_s, epoch=None):
                 "step": int(step), "loss": float(loss), "samples_per_s": float(samples_per_s)}
         if epoch is not None:
             body["epoch"] = int(epoch)
+        if batch_size is not None:
+            body["batch_size"] = int(batch_size)
+        if noise_scale is not None and math.isfinite(float(noise_scale)):
+            body["noise_scale"] = float(noise_scale)
         if _env.am_url() is None:
             _local_log("report", f"step {body['step']} loss {body['loss']:.4f} "
                                  f"{body['samples_per_s']:.1f} samples/s")
@@ -236,6 +250,25 @@ def goal_reached(loss=None, step=None, epoch=None):
         return True
     passes = epochs()
     return passes is not None and epoch is not None and epoch >= passes
+
+
+def batch_plan(reference, replicas=None, rank=None, min_batch=None, max_batch=None, max_local=None,
+               reference_replicas=None):
+    """This generation's batch (`BatchPlan`): the global batch follows the number of training
+    processes within the job's limits, split across them, with micro-batches above the largest
+    local batch (the rule: `yarn_dl._batch`, docs/elastic-jobs.md).
+
+    `reference` is the script's own batch (its --batch-size): the AM's YARN_DL_BATCH_SIZE and the
+    job's limits, where set, take precedence, so the spec the scheduler knows is what the job does.
+    `replicas` and `rank` default to WORLD_SIZE and RANK (in parameter-server jobs, to the workers
+    and the worker's index: servers take no samples).
+    """
+    parameter_servers = _env.num_servers() > 0
+    if replicas is None:
+        replicas = _env.num_workers() if parameter_servers else world_size()
+    if rank is None:
+        rank = _env.role_rank() if parameter_servers else _env.rank()
+    return _batch.batch_plan(reference, replicas, rank, min_batch, max_batch, max_local, reference_replicas)
 
 
 def init_rpc(name, rpc_timeout_s=None):

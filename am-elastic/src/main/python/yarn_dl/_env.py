@@ -58,6 +58,16 @@ def role_rank():
     return _int("YARN_DL_ROLE_RANK", 0)
 
 
+def num_workers():
+    """Worker processes of a parameter-server job (YARN_DL_NUM_WORKERS), 1 when unset."""
+    return _int("YARN_DL_NUM_WORKERS", 1)
+
+
+def num_servers():
+    """Parameter servers of the job (YARN_DL_NUM_SERVERS), 0 in all-reduce jobs and when unset."""
+    return _int("YARN_DL_NUM_SERVERS", 0)
+
+
 def is_chief():
     """Whether this process speaks for the job (reports progress, writes checkpoints).
 

@@ -1,6 +1,7 @@
 package io.yarndl.yarn;
 
 import io.yarndl.core.job.JobSpec;
+import io.yarndl.core.job.Restarts;
 import io.yarndl.contract.job.JobDescription;
 import io.yarndl.yarn.jobs.JobRecordWatcher;
 import io.yarndl.yarn.round.DlJobState;
@@ -68,7 +69,8 @@ final class RmJobCollector {
             }
             List<HeldTask> tasks = tasksByAttempt.getOrDefault(attempt.getApplicationAttemptId().toString(), List.of());
             jobs.add(new DlJobState(spec, app.submitMillis() / 1000.0, tasks,
-                    records.map(r -> r.samples(id)).orElse(List.of())));
+                    records.map(r -> r.samples(id)).orElse(List.of()),
+                    records.map(r -> r.restarts(id)).orElse(Restarts.NONE)));
         }
         return jobs;
     }

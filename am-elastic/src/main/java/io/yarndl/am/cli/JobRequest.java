@@ -172,8 +172,10 @@ public record JobRequest(JobDescription description, String queue, Path script, 
         }
         JobDescription description = new JobDescription(name, job.framework, job.architecture, syncMode,
                 workerDemand, psDemand, res.minWorkers, maxWorkers, minPs, maxPs, workers, requestedPs,
-                options.goal.globalBatchSize, goal, job.modelFamily);
+                options.goal.globalBatchSize, goal, job.modelFamily,
+                BatchSizeRules.limits(options.batch, options.goal.globalBatchSize));
         checkSchedulerRules(description, job.queue);
+        BatchSizeRules.checkFitsProcesses(description.batchLimits(), maxWorkers, script.procsPerWorker);
 
         Optional<String> checkpointDir = Optional.ofNullable(ckpt.checkpointDir).map(String::trim);
         if (checkpointDir.isPresent() && checkpointDir.get().isEmpty()) {

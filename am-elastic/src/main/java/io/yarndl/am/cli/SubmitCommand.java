@@ -37,7 +37,13 @@ import picocli.CommandLine.Spec;
             "  if yarn_dl.goal_reached(loss=loss, step=step): ...  # the goal options",
             "Checkpoint now and then too (a lost container resumes from the last one), and once at the end. "
                 + "A complete example is examples/ddp_cnn.py in the yarn-dl repository (PyTorch DDP; "
-                + "examples/ps_rpc.py for --architecture ps)."
+                + "examples/ps_rpc.py for --architecture ps).",
+            "",
+            "With --min-batch-size/--max-batch-size the script takes its batch from "
+                + "yarn_dl.batch_plan(its_batch_size) at start (the global batch follows the job's size), scales "
+                + "its learning rate by plan.lr_factor(...), measures yarn_dl.GradientNoiseScale and reports "
+                + "yarn_dl.report(plan.reference_steps(samples_seen), loss, samples_per_s, "
+                + "batch_size=plan.global_batch, noise_scale=noise.value()); examples/ddp_cnn.py does."
         },
         parameterListHeading = "%nPositional arguments:%n",
         optionListHeading = "%nHelp:%n",

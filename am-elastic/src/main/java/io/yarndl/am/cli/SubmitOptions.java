@@ -41,13 +41,17 @@ public final class SubmitOptions {
             order = 3)
     GoalGroup goal = new GoalGroup();
 
-    @ArgGroup(exclusive = false, heading = "%nScript:%n", order = 4)
+    @ArgGroup(exclusive = false, heading = "%nBatch size (the global batch follows the job's size within these limits; "
+            + "see docs/elastic-jobs.md):%n", order = 4)
+    BatchGroup batch = new BatchGroup();
+
+    @ArgGroup(exclusive = false, heading = "%nScript:%n", order = 5)
     ScriptGroup script = new ScriptGroup();
 
-    @ArgGroup(exclusive = false, heading = "%nCheckpointing and failures:%n", order = 5)
+    @ArgGroup(exclusive = false, heading = "%nCheckpointing and failures:%n", order = 6)
     CheckpointGroup checkpointing = new CheckpointGroup();
 
-    @ArgGroup(exclusive = false, heading = "%nAdvanced:%n", order = 6)
+    @ArgGroup(exclusive = false, heading = "%nAdvanced:%n", order = 7)
     AdvancedGroup advanced = new AdvancedGroup();
 
     @Parameters(paramLabel = "SCRIPT_ARGS", arity = "0..*",
@@ -158,6 +162,25 @@ public final class SubmitOptions {
         @Option(names = "--global-batch-size", paramLabel = "B", defaultValue = "64", order = 5,
                 description = "Samples per step over all workers (default: ${DEFAULT-VALUE}).")
         int globalBatchSize = 64;
+    }
+
+    static final class BatchGroup {
+        @Option(names = "--min-batch-size", paramLabel = "B", order = 1,
+                description = "Smallest global batch the job may train at, at most --global-batch-size "
+                        + "(default: --global-batch-size: the batch never shrinks below it).")
+        Integer minBatchSize;
+
+        @Option(names = "--max-batch-size", paramLabel = "B", order = 2,
+                description = "Largest global batch the job may train at, at least --global-batch-size "
+                        + "(default: --global-batch-size: the batch never grows past it). With --min-batch-size "
+                        + "the batch follows the job's workers, the learning rate is scaled and the gradient noise "
+                        + "scale is reported, where the script uses yarn_dl.batch_plan().")
+        Integer maxBatchSize;
+
+        @Option(names = "--max-local-batch-size", paramLabel = "B", order = 3,
+                description = "Most samples one training process takes per forward pass; a larger share of the "
+                        + "global batch is reached by gradient accumulation (default: no limit).")
+        Integer maxLocalBatchSize;
     }
 
     static final class ScriptGroup {

@@ -2,6 +2,7 @@ package io.yarndl.am.master;
 
 import io.yarndl.am.job.ElasticJobConfig;
 import io.yarndl.am.job.ShippedFile;
+import io.yarndl.contract.job.JobDescription;
 import io.yarndl.core.job.TrainingGoal;
 import java.net.URI;
 import java.nio.ByteBuffer;
@@ -17,7 +18,7 @@ import org.apache.hadoop.yarn.api.records.URL;
 
 /**
  * The launch context of a worker or server container: the job's files localised beside it, the
- * environment of PROTOCOL.md, the AM's {@link ControlToken} in its credentials, and the agent
+ * environment of PROTOCOL.md (with the job's batch, {@link BatchEnv}), the AM's {@link ControlToken} in its credentials, and the agent
  * ({@code python3 -m yarn_dl.agent}) as its command. The agent then runs whatever each
  * generation's assignment says.
  */
@@ -34,11 +35,11 @@ final class AgentLaunch {
      * @param applicationId the application
      * @param checkpointUri the checkpoint directory as the helper reads it
      * @param user          the user WebHDFS requests run as
-     * @param goal          the job's goal, told to the script
+     * @param job           the job's description: its goal and batch, told to the script
      * @param token         what the container's agent and trainer show the control server
      */
     AgentLaunch(ElasticJobConfig config, String amUrl, String applicationId, String checkpointUri, String user,
-                TrainingGoal goal, ControlToken token) {
+                JobDescription job, ControlToken token) {
         this.config = config;
         this.credentials = token.containerCredentials();
         this.resources = localResources(config.files());
@@ -49,6 +50,7 @@ final class AgentLaunch {
         env.put("YARN_DL_HDFS_USER", user);
         env.put("PYTHONPATH", ApplicationConstants.Environment.PWD.$$() + "/" + ElasticJobConfig.AM_JAR + "/python");
         env.put("PYTHONUNBUFFERED", "1");
+        TrainingGoal goal = job.goal();
         if (goal instanceof TrainingGoal.TargetLoss loss) {
             env.put("YARN_DL_TARGET_LOSS", Double.toString(loss.loss()));
         } else if (goal instanceof TrainingGoal.FixedSteps steps) {
@@ -57,6 +59,7 @@ final class AgentLaunch {
         if (config.epochs() > 0) {
             env.put("YARN_DL_EPOCHS", Integer.toString(config.epochs()));
         }
+        env.putAll(BatchEnv.of(job, config.procsPerWorker()));
         this.baseEnv = Map.copyOf(env);
     }
 

@@ -160,7 +160,8 @@ public final class ControlServer implements AutoCloseable {
 
     private Object progress(JsonNode body) {
         ProgressReport report = new ProgressReport(integer(body, "generation"), body.path("step").asLong(-1),
-                number(body, "loss"), number(body, "samples_per_s"), body.path("world_size").asInt(1));
+                number(body, "loss"), number(body, "samples_per_s"), body.path("world_size").asInt(1),
+                batchSize(body), number(body, "noise_scale"));
         ScriptView view = job.progress(report);
         afterChange.run();
         return scriptView(view);
@@ -240,6 +241,15 @@ public final class ControlServer implements AutoCloseable {
             throw new HttpError(400, "missing or non-integer field '" + field + "'");
         }
         return node.asInt();
+    }
+
+    /** {@code batch_size}: absent is {@link ProgressReport#UNSAID}; not a positive integer makes the sample nonsense. */
+    private static int batchSize(JsonNode body) {
+        JsonNode node = body.get("batch_size");
+        if (node == null || node.isNull()) {
+            return ProgressReport.UNSAID;
+        }
+        return node.canConvertToInt() && node.isIntegralNumber() && node.asInt() > 0 ? node.asInt() : -1;
     }
 
     /** A number, or NaN when absent or not numeric (the job then ignores the sample). */

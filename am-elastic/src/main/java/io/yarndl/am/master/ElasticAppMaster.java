@@ -169,7 +169,7 @@ public final class ElasticAppMaster {
                 launcher(program), System::currentTimeMillis, workerNodes::gpuTypeOf);
         try (ControlServer control = new ControlServer(job, token, this::act, 0)) {
             String amUrl = "http://" + host + ":" + control.port();
-            agentLaunch = new AgentLaunch(config, amUrl, applicationId, checkpointUri, user, spec.goal(), token);
+            agentLaunch = new AgentLaunch(config, amUrl, applicationId, checkpointUri, user, spec, token);
             rm = AMRMClientAsync.createAMRMClientAsync(HEARTBEAT_MS, new RmCallbacks());
             rm.init(conf);
             rm.start();

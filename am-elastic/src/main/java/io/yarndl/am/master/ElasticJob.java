@@ -212,7 +212,8 @@ public final class ElasticJob {
                 clockMs.getAsLong(), gpuTypeOf.apply(running.workers()));
         if (sane && !stepped) {
             stepped = true;
-            record(Kind.TRAINING_RESUMED, "step " + report.step() + ", world size " + report.worldSize());
+            record(Kind.TRAINING_RESUMED, "step " + report.step() + ", world size " + report.worldSize()
+                    + ", global batch " + report.batchOr(limits.globalBatchSize()));
         }
         return scriptView();
     }

@@ -11,6 +11,7 @@ import java.util.List;
  */
 final class ProgressLedger {
 
+    /** The spec's batch: the reference batch steps are counted in, and the batch of a report that says none. */
     private final int globalBatchSize;
     private long publishedStep = -1;
     /** Every accepted sample since the last take, oldest first: the publisher writes them all. */
@@ -45,8 +46,10 @@ final class ProgressLedger {
         }
         if (report.step() > publishedStep) {
             publishedStep = report.step();
+            // steps/s of the batch it trained at, as ProgressSample counts them; step stays in reference steps.
             lastSample = new ProgressSample(nowMs / 1000.0, report.step(), report.loss(),
-                    report.samplesPerS() / globalBatchSize, workers, servers, gpuType);
+                    report.samplesPerS() / report.batchOr(globalBatchSize), workers, servers, gpuType)
+                    .atBatch(report.batchSize(), report.measuredNoiseScale());
             unpublished.add(lastSample);
         }
         return true;

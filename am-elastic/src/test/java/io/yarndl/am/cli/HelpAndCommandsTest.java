@@ -18,8 +18,8 @@ class HelpAndCommandsTest {
         CliFixture.Result result = CliFixture.run(List.of("submit", "--help"));
         assertEquals(0, result.exitCode());
         String help = result.out();
-        for (String heading : List.of("Job:", "Resources (per container):", "Goal (exactly one of", "Script:",
-                "Checkpointing and failures:", "Advanced:", "Example:")) {
+        for (String heading : List.of("Job:", "Resources (per container):", "Goal (exactly one of", "Batch size (",
+                "Script:", "Checkpointing and failures:", "Advanced:", "Example:")) {
             assertTrue(help.contains(heading), () -> "no '" + heading + "' in\n" + help);
         }
         assertTrue(help.contains("yarn jar yarn-dl-am.jar submit --name resnet50"), help);
@@ -29,6 +29,9 @@ class HelpAndCommandsTest {
         assertTrue(!help.contains("--am-extra-classpath"), "hidden option shown:\n" + help);
         assertTrue(help.contains("--keep-staging"), help);
         assertTrue(help.contains("--model-family=FAMILY") || help.contains("--model-family FAMILY"), help);
+        for (String batch : List.of("--min-batch-size=B", "--max-batch-size=B", "--max-local-batch-size=B")) {
+            assertTrue(help.contains(batch), () -> "no " + batch + " in\n" + help);
+        }
         // picocli wraps long words at dots: join the lines before looking for the RM's key
         assertTrue(help.contains("--max-am-attempts")
                 && help.replaceAll("\\R\\s+", "").contains("yarn.resourcemanager.am.max-attempts caps it"), help);
@@ -39,7 +42,7 @@ class HelpAndCommandsTest {
         String help = CliFixture.run(List.of("submit", "--help")).out();
         for (String must : List.of("import yarn_dl", "yarn_dl.load_checkpoint()", "yarn_dl.report(",
                 "yarn_dl.resize_coming()", "yarn_dl.save_checkpoint(", "yarn_dl.wait_for_resize()",
-                "examples/ddp_cnn.py")) {
+                "examples/ddp_cnn.py", "yarn_dl.batch_plan(", "GradientNoiseScale")) {
             assertTrue(help.contains(must), () -> "no '" + must + "' in\n" + help);
         }
     }

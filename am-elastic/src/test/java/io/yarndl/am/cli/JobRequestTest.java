@@ -9,6 +9,7 @@ import io.yarndl.am.job.ElasticJobConfig;
 import io.yarndl.am.job.ShippedFile;
 import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.job.Architecture;
+import io.yarndl.core.job.BatchLimits;
 import io.yarndl.core.job.Framework;
 import io.yarndl.core.job.SyncMode;
 import io.yarndl.core.job.TrainingGoal;
@@ -105,6 +106,21 @@ class JobRequestTest {
 
         assertEquals("ResNet-50 (batch size 64)", d.modelFamily());
         assertEquals("ResNet-50 (batch size 64)", d.toSpec("app_1", "alice", "root.dl").modelFamily());
+    }
+
+    @Test
+    void declaredBatchLimitsGoIntoTheJobsDescriptionAroundItsGlobalBatch() {
+        JobDescription d = request(fx.submit("--global-batch-size", "128", "--min-batch-size", "64",
+                "--max-batch-size", "1024", "--max-local-batch-size", "256")).description();
+
+        assertEquals(new BatchLimits(64, 1024, 256), d.batchLimits());
+        assertEquals(new BatchLimits(64, 1024, 256), d.toSpec("app_1", "alice", "root.dl").batchLimits());
+        assertEquals(128, d.globalBatchSize(), "the reference batch steps are counted in");
+        assertEquals(new BatchLimits(128, 512, BatchLimits.NO_LOCAL_LIMIT),
+                request(fx.submit("--global-batch-size", "128", "--max-batch-size", "512")).description().batchLimits(),
+                "the smallest batch defaults to the global one");
+        assertEquals(BatchLimits.fixed(64), request(fx.submit()).description().batchLimits(),
+                "without limits the job trains at its global batch only");
     }
 
     @Test

@@ -181,6 +181,22 @@ class SubmitValidationTest {
     }
 
     @Test
+    void rejectsBatchLimitsThatLeaveOutTheGlobalBatchOrAreNoBatch() {
+        assertRejected(fx.submit("--min-batch-size", "128"), "--min-batch-size 128 is above --global-batch-size 64");
+        assertRejected(fx.submit("--max-batch-size", "32"), "--max-batch-size 32 is below --global-batch-size 64",
+                "the reference batch the job's steps are counted in");
+        assertRejected(fx.submit("--min-batch-size", "512", "--max-batch-size", "256"),
+                "--min-batch-size 512 is above --global-batch-size 64");
+        assertRejected(fx.submit("--min-batch-size", "0"), "--min-batch-size must be at least 1, got 0");
+        assertRejected(fx.submit("--max-local-batch-size", "0", "--max-batch-size", "512"),
+                "--max-local-batch-size must be at least 1, got 0");
+        assertRejected(fx.submit("--max-batch-size", "lots"), "--max-batch-size", "lots");
+        assertRejected(fx.submit("--global-batch-size", "4", "--max-batch-size", "6", "--max-workers", "4",
+                "--procs-per-worker", "2"), "--max-batch-size 6 is below the job's most training processes "
+                + "(--max-workers 4 x --procs-per-worker 2 = 8): each needs at least one sample per step");
+    }
+
+    @Test
     void rejectsNonNumbers() {
         assertRejected(fx.submit("--max-workers", "four"), "--max-workers", "four");
     }

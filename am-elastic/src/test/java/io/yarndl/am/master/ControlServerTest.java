@@ -88,6 +88,23 @@ class ControlServerTest {
     }
 
     @Test
+    void aReportsBatchSizeAndNoiseScaleReachTheSampleAndABadBatchMakesItNonsense() throws Exception {
+        post("/v1/progress", "{\"generation\":1,\"step\":6,\"loss\":0.5,\"samples_per_s\":64,\"world_size\":1,"
+                + "\"batch_size\":128,\"noise_scale\":\"NaN\"}");
+        post("/v1/progress", "{\"generation\":1,\"step\":7,\"loss\":0.5,\"samples_per_s\":64,\"world_size\":1,"
+                + "\"batch_size\":128,\"noise_scale\":412.5}");
+        var samples = job.takeUnpublished();
+        assertEquals(2, samples.size(), samples.toString());
+        assertEquals(128, samples.get(0).batchSize());
+        assertTrue(Double.isNaN(samples.get(0).noiseScale()));
+        assertEquals(412.5, samples.get(1).noiseScale());
+
+        post("/v1/progress", "{\"generation\":1,\"step\":8,\"loss\":0.5,\"samples_per_s\":64,\"world_size\":1,"
+                + "\"batch_size\":\"big\"}");
+        assertEquals(1, job.status().get("rejected_samples"));
+    }
+
+    @Test
     void theStatusPageShowsTheJob() throws Exception {
         HttpResponse<String> r = get("/v1/status");
         assertEquals(200, r.statusCode());

@@ -181,6 +181,27 @@ class ElasticJobTest {
     }
 
     @Test
+    void aSampleSaysTheBatchItTrainedAtCountsItsSpeedInStepsOfThatBatchAndKeepsAMeasuredNoiseScale() {
+        ElasticJob job = runningOnOne(2, 3);
+        job.takeUnpublished();
+
+        job.progress(new ProgressReport(1, 11, 1.9, 640, 1, 32, 150.0));
+        ProgressSample sample = job.takeUnpublished().get(0);
+        assertEquals(32, sample.batchSize());
+        assertEquals(20.0, sample.stepsPerSecond(), 1e-9, "640 samples/s at a batch of 32");
+        assertEquals(150.0, sample.noiseScale());
+
+        job.progress(new ProgressReport(1, 12, 1.8, 640, 1, 128, -3.0));
+        sample = job.takeUnpublished().get(0);
+        assertEquals(5.0, sample.stepsPerSecond(), 1e-9);
+        assertFalse(sample.hasNoiseScale(), "a negative estimate is no measurement, the sample stays");
+
+        job.progress(new ProgressReport(1, 13, 1.7, 640, 1, -1, 1.0));
+        assertTrue(job.takeUnpublished().isEmpty(), "a negative batch is nonsense");
+        assertTrue(job.events().stream().anyMatch(e -> e.detail().contains("global batch 64")), "" + job.events());
+    }
+
+    @Test
     void nonsenseSamplesAreIgnoredAndStepsAreNeverPublishedTwice() {
         ElasticJob job = runningOnOne(2, 3);
         job.takeUnpublished();

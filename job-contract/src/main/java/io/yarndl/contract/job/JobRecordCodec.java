@@ -29,7 +29,11 @@ import java.util.TreeSet;
  *       default SYNC), {@code ps} (default all zero), {@code minPs}, {@code maxPs},
  *       {@code requestedPs} (default 0), {@code requestedWorkers} (default {@code maxWorkers}),
  *       {@code modelFamily} (the model it trains as Gavel's throughput profile names it, e.g.
- *       {@code "ResNet-50 (batch size 64)"}; default none, and then not written);</li>
+ *       {@code "ResNet-50 (batch size 64)"}; default none, and then not written),
+ *       {@code batchLimits} ({@code {"min":64,"max":1024,"maxLocal":128}}: the global batch sizes
+ *       the job may train at, {@code globalBatchSize} among them; {@code maxLocal}, the most samples
+ *       one worker takes per micro-step, optional; default the one batch {@code globalBatchSize},
+ *       and then not written);</li>
  *   <li>{@code worker} and {@code ps} are {@code {"gpus":g,"vcores":v,"memoryMb":m}}, all three
  *       required, non-negative integers;</li>
  *   <li>{@code goal} is exactly one of {@code {"targetLoss":x}} (positive number) or
@@ -46,16 +50,22 @@ import java.util.TreeSet;
  * <pre>{@code
  * {"version":2,"samples":[
  *   {"timeSec":1732200000.5,"step":1200,"loss":0.83,"stepsPerSecond":4.2,"workers":2,"ps":0},
- *   {"timeSec":1732200000.8,"step":1201,"loss":0.82,"stepsPerSecond":4.2,"workers":2,"ps":0,"gpuType":"V100"}]}
+ *   {"timeSec":1732200000.8,"step":1201,"loss":0.82,"stepsPerSecond":4.2,"workers":2,"ps":0,"gpuType":"V100"},
+ *   {"timeSec":1732200001.1,"step":1203,"loss":0.81,"stepsPerSecond":2.2,"workers":4,"ps":0,"batchSize":256,
+ *    "noiseScale":310.5}]}
  * }</pre>
  * A batch: the samples the AM took since its previous write, oldest first, at least one. The AM
  * writes at a bounded rate (its {@code --progress-interval}) and the scheduler, which may read only
  * the last of several writes, takes every sample newer than the last it accepted, so no sample is
  * lost between two reads. Version 1, one sample's fields at the top level, is still read (an AM of
- * an older release), as a batch of one. In a sample every field is required but {@code gpuType},
+ * an older release), as a batch of one. In a sample every field is required but three: {@code gpuType},
  * the GPU type the job's workers ran on while it was measured: an AM that does not know it leaves
  * it out (an untagged sample, {@link io.yarndl.core.cluster.Node#UNKNOWN_GPU_TYPE}), and records
- * written before the field existed read so. {@code timeSec} is seconds since the epoch. The reader checks form,
+ * written before the field existed read so; {@code batchSize}, the global batch the job trained at
+ * (at least 1; absent: the spec's {@code globalBatchSize}, {@link ProgressSample#SPEC_BATCH}), whose
+ * steps {@code stepsPerSecond} counts, while {@code step} counts steps of the spec's
+ * {@code globalBatchSize} whatever the batch; and {@code noiseScale}, the gradient noise scale the
+ * job measured, in samples (absent: not measured, NaN). {@code timeSec} is seconds since the epoch. The reader checks form,
  * not sense: a negative step or zero workers parse into a sample whose
  * {@link ProgressSample#isUsable()} is false, which the watcher rejects. Non-finite doubles are
  * written as the strings {@code "NaN"}, {@code "Infinity"}, {@code "-Infinity"} (standard JSON

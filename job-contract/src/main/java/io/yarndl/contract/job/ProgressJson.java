@@ -12,11 +12,15 @@ import java.util.List;
 /**
  * The progress record of version 2 as Jackson maps it (layout on {@link JobRecordCodec}): a batch
  * of samples, oldest first, at least one; every field required but a sample's {@code gpuType},
- * which an untagged sample leaves out ({@link #withOptionalFieldsFilled} reads it back as null).
+ * {@code batchSize} and {@code noiseScale}, which a sample that does not say them leaves out
+ * ({@link #withOptionalFieldsFilled} reads them back as null).
  */
 record ProgressJson(int version, List<Sample> samples) {
 
     private static final String GPU_TYPE = "gpuType";
+    private static final String BATCH_SIZE = "batchSize";
+    private static final String NOISE_SCALE = "noiseScale";
+    private static final List<String> OPTIONAL = List.of(GPU_TYPE, BATCH_SIZE, NOISE_SCALE);
     /** Longer than any GPU type's name; a sample is kept up to a thousand times per job. */
     static final int MAX_GPU_TYPE_LENGTH = 64;
 
@@ -29,39 +33,50 @@ record ProgressJson(int version, List<Sample> samples) {
 
     /**
      * One sample; {@code timeSec} is seconds since the epoch, {@code gpuType} the GPU type its
-     * workers ran on, written only when the sample says it (so that schedulers older than the
-     * field still read untagged samples).
+     * workers ran on, {@code batchSize} the global batch it trained at and {@code noiseScale} the
+     * gradient noise scale it measured: each written only when the sample says it (so that
+     * schedulers older than these fields still read samples that say none of them).
      */
     record Sample(double timeSec, long step, double loss, double stepsPerSecond, int workers, int ps,
-                  @JsonInclude(JsonInclude.Include.NON_NULL) @JsonSetter(nulls = Nulls.SET) String gpuType) {
+                  @JsonInclude(JsonInclude.Include.NON_NULL) @JsonSetter(nulls = Nulls.SET) String gpuType,
+                  @JsonInclude(JsonInclude.Include.NON_NULL) @JsonSetter(nulls = Nulls.SET) Integer batchSize,
+                  @JsonInclude(JsonInclude.Include.NON_NULL) @JsonSetter(nulls = Nulls.SET) Double noiseScale) {
 
         Sample {
             if (gpuType != null && gpuType.length() > MAX_GPU_TYPE_LENGTH) {
                 throw new InvalidField(GPU_TYPE, "must be at most " + MAX_GPU_TYPE_LENGTH + " characters, got "
                         + gpuType.length());
             }
+            if (batchSize != null && batchSize < 1) {
+                throw new InvalidField(BATCH_SIZE, "must be at least 1 (leave it out where the sample does not "
+                        + "say), got " + batchSize);
+            }
         }
 
         static Sample of(ProgressSample sample) {
             return new Sample(sample.timeSec(), sample.step(), sample.loss(), sample.stepsPerSecond(),
-                    sample.workers(), sample.ps(), sample.hasGpuType() ? sample.gpuType() : null);
+                    sample.workers(), sample.ps(), sample.hasGpuType() ? sample.gpuType() : null,
+                    sample.batchSize() == ProgressSample.SPEC_BATCH ? null : sample.batchSize(),
+                    Double.isNaN(sample.noiseScale()) ? null : sample.noiseScale());
         }
 
         ProgressSample toSample() {
-            return new ProgressSample(timeSec, step, loss, stepsPerSecond, workers, ps, gpuType);
+            return new ProgressSample(timeSec, step, loss, stepsPerSecond, workers, ps, gpuType,
+                    batchSize == null ? ProgressSample.SPEC_BATCH : batchSize,
+                    noiseScale == null ? Double.NaN : noiseScale);
         }
     }
 
     /**
-     * {@code tree}, a version 2 record, with a {@code null} for the optional field of each sample
-     * that leaves it out: the strict mapper requires every field to be present.
+     * {@code tree}, a version 2 record, with a {@code null} for each optional field a sample leaves
+     * out: the strict mapper requires every field to be present.
      */
     static JsonNode withOptionalFieldsFilled(JsonNode tree) {
         JsonNode samples = tree.get("samples");
         if (samples != null && samples.isArray()) {
             for (JsonNode sample : samples) {
-                if (sample instanceof ObjectNode object && !object.has(GPU_TYPE)) {
-                    object.putNull(GPU_TYPE);
+                if (sample instanceof ObjectNode object) {
+                    OPTIONAL.stream().filter(field -> !object.has(field)).forEach(object::putNull);
                 }
             }
         }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.Nulls;
 import io.yarndl.contract.json.InvalidField;
 import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.job.Architecture;
+import io.yarndl.core.job.BatchLimits;
 import io.yarndl.core.job.Framework;
 import io.yarndl.core.job.SyncMode;
 import io.yarndl.core.job.TrainingGoal;
@@ -31,7 +32,8 @@ record SpecJson(@JsonProperty(required = true) int version,
                 @JsonSetter(nulls = Nulls.SET) Integer requestedPs,
                 @JsonProperty(required = true) int globalBatchSize,
                 @JsonProperty(required = true) GoalJson goal,
-                @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonSetter(nulls = Nulls.SET) String modelFamily) {
+                @JsonInclude(JsonInclude.Include.NON_EMPTY) @JsonSetter(nulls = Nulls.SET) String modelFamily,
+                @JsonInclude(JsonInclude.Include.NON_NULL) @JsonSetter(nulls = Nulls.SET) LimitsJson batchLimits) {
 
     /** Longer than any family a throughput profile names. */
     static final int MAX_MODEL_FAMILY_LENGTH = 200;
@@ -81,6 +83,43 @@ record SpecJson(@JsonProperty(required = true) int version,
         }
     }
 
+    /**
+     * {@code {"min":m,"max":n,"maxLocal":l}}: the global batch sizes the job may train at, {@code min}
+     * and {@code max} required, {@code maxLocal} (most samples per worker per micro-step) optional,
+     * 0 or absent for none; the rules of {@link BatchLimits}, each refusal naming its field.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record LimitsJson(@JsonProperty(required = true) int min,
+                      @JsonProperty(required = true) int max,
+                      @JsonSetter(nulls = Nulls.SET) Integer maxLocal) {
+
+        LimitsJson {
+            if (min < 1) {
+                throw new InvalidField("min", "must be at least 1, got " + min);
+            }
+            if (max < min) {
+                throw new InvalidField("max", "must be at least min " + min + ", got " + max);
+            }
+            if (maxLocal != null && maxLocal < 0) {
+                throw new InvalidField("maxLocal", "must not be negative (0 for no limit), got " + maxLocal);
+            }
+        }
+
+        /** The limits, or null for the fixed batch a job that declares none has: then nothing is written. */
+        static LimitsJson of(JobDescription description) {
+            if (!description.declaresBatchLimits()) {
+                return null;
+            }
+            BatchLimits limits = description.batchLimits();
+            return new LimitsJson(limits.min(), limits.max(),
+                    limits.maxLocal() == BatchLimits.NO_LOCAL_LIMIT ? null : limits.maxLocal());
+        }
+
+        BatchLimits toLimits() {
+            return new BatchLimits(min, max, maxLocal == null ? BatchLimits.NO_LOCAL_LIMIT : maxLocal);
+        }
+    }
+
     /** Exactly one of {@code {"targetLoss":x}} and {@code {"steps":n}}. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record GoalJson(@JsonSetter(nulls = Nulls.SET) Double targetLoss, @JsonSetter(nulls = Nulls.SET) Long steps) {
@@ -112,9 +151,9 @@ record SpecJson(@JsonProperty(required = true) int version,
     }
 
     /**
-     * Every field spelled out, the sync mode in its short name; but {@code modelFamily} only where
-     * the job declares one, so that schedulers older than the field still read the spec of a job
-     * that declares none.
+     * Every field spelled out, the sync mode in its short name; but {@code modelFamily} and
+     * {@code batchLimits} only where the job declares them, so that schedulers older than these
+     * fields still read the spec of a job that declares neither.
      */
     static SpecJson of(JobDescription description) {
         return new SpecJson(JobRecordCodec.VERSION, description.name(), description.framework(),
@@ -122,18 +161,19 @@ record SpecJson(@JsonProperty(required = true) int version,
                 ResourcesJson.of(description.workerDemand()), ResourcesJson.of(description.psDemand()),
                 description.minWorkers(), description.maxWorkers(), description.minPs(), description.maxPs(),
                 description.requestedWorkers(), description.requestedPs(), description.globalBatchSize(),
-                GoalJson.of(description.goal()), description.modelFamily());
+                GoalJson.of(description.goal()), description.modelFamily(), LimitsJson.of(description));
     }
 
     /**
      * The description, optional fields defaulted: SYNC, no parameter servers, {@code maxWorkers}
-     * requested, no model family.
+     * requested, no model family, the one batch {@code globalBatchSize}.
      */
     JobDescription toDescription() {
         return new JobDescription(name, framework, architecture, syncMode == null ? SyncMode.SYNCHRONOUS : syncMode.mode(),
                 worker.toResources(), ps == null ? Resources.ZERO : ps.toResources(), minWorkers, maxWorkers,
                 orZero(minPs), orZero(maxPs), requestedWorkers == null ? maxWorkers : requestedWorkers,
-                orZero(requestedPs), globalBatchSize, goal.toGoal(), modelFamily);
+                orZero(requestedPs), globalBatchSize, goal.toGoal(), modelFamily,
+                batchLimits == null ? null : batchLimits.toLimits());
     }
 
     private static int orZero(Integer value) {

@@ -59,6 +59,24 @@ public record ProgressSample(double timeSec, long step, double loss, double step
         return batchSize == SPEC_BATCH ? specBatch : batchSize;
     }
 
+    /**
+     * Its speed in steps of {@code referenceBatch} (the spec's {@code globalBatchSize}, M0) per
+     * second, so that samples taken at different batch sizes compare: a step of batch M is worth
+     * {@code M / M0} reference steps times Pollux's statistical efficiency
+     * {@code (noiseScale + M0) / (noiseScale + M)}, that is {@code M (noiseScale + M0) / (M0 (noiseScale + M))}.
+     * Without a noise scale the efficiency is taken as 1 (perfect scaling with the batch), the most
+     * a larger batch can be worth. At the reference batch it is {@link #stepsPerSecond()} unchanged.
+     */
+    public double referenceStepsPerSecond(int referenceBatch) {
+        int batch = batchOr(referenceBatch);
+        if (batch == referenceBatch || referenceBatch <= 0) {
+            return stepsPerSecond;
+        }
+        double scale = (double) batch / referenceBatch;
+        double efficiency = hasNoiseScale() ? (noiseScale + referenceBatch) / (noiseScale + batch) : 1;
+        return stepsPerSecond * scale * efficiency;
+    }
+
     /** True when it carries a usable gradient noise scale: finite and not negative. */
     public boolean hasNoiseScale() {
         return Double.isFinite(noiseScale) && noiseScale >= 0;

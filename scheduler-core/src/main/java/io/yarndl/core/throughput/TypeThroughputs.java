@@ -47,7 +47,7 @@ public final class TypeThroughputs {
         double[] prior = new double[n];
         int calibrateFrom = -1;
         for (int k = 0; k < n; k++) {
-            measured[k] = measured(job.samples(), gpuTypes.get(k), workers);
+            measured[k] = measured(job.samples(), job.spec().globalBatchSize(), gpuTypes.get(k), workers);
             OptionalDouble fromProfile = profile.stepsPerSecond(job.spec().modelFamily(), workers, gpuTypes.get(k));
             prior[k] = fromProfile.orElse(Double.NaN);
             if (calibrateFrom < 0 && !Double.isNaN(measured[k]) && prior[k] > 0) {
@@ -114,8 +114,11 @@ public final class TypeThroughputs {
         return ratios;
     }
 
-    /** Mean of the newest samples on {@code type}, scaled to {@code workers}; NaN when it has none. */
-    private static double measured(List<ProgressSample> samples, String type, int workers) {
+    /**
+     * Mean of the newest samples on {@code type}, in steps of the job's reference batch, scaled to
+     * {@code workers}; NaN when it has none.
+     */
+    private static double measured(List<ProgressSample> samples, int referenceBatch, String type, int workers) {
         String wanted = ThroughputProfile.normalise(type);
         double sum = 0;
         int count = 0;
@@ -123,7 +126,7 @@ public final class TypeThroughputs {
             ProgressSample sample = samples.get(i);
             if (sample.hasSpeed() && sample.hasGpuType()
                     && ThroughputProfile.normalise(sample.gpuType()).equals(wanted)) {
-                sum += sample.stepsPerSecond() * workers / sample.workers();
+                sum += sample.referenceStepsPerSecond(referenceBatch) * workers / sample.workers();
                 count++;
             }
         }

@@ -22,8 +22,9 @@ import picocli.CommandLine.Spec;
  * {@code sim}'s Sia workloads: {@code --trace sia:FILE} replays one of Sia's workload CSVs
  * ({@link SiaWorkloadReader}); {@code --trace sia-philly:N}, {@code sia-saturn:N} and
  * {@code sia-newtrace:N} name the shipped {@code workloads/<trace>/workload-N.csv} under
- * {@code --sia-data}. Their jobs run Sia's applications ({@link SiaJobTypes}), whose ground truth
- * is Sia's measured step times per GPU type under {@code --sia-data}, read once per command.
+ * {@code --sia-data}. Their jobs run Sia's applications ({@link SiaJobTypes#forWorkloads}), whose
+ * ground truth is Sia's measured step times per GPU type and validation curves under
+ * {@code --sia-data}, read once per command.
  */
 final class SiaOptions {
 
@@ -48,7 +49,9 @@ final class SiaOptions {
                     + " (default: ${DEFAULT-VALUE})."})
     String phillyMix;
 
+    private SiaApplications applications;
     private SiaJobTypes types;
+    private SiaJobTypes workloadTypes;
 
     /**
      * The job types {@code --trace philly} draws from: {@code catalog} itself, or Sia's mix.
@@ -70,11 +73,19 @@ final class SiaOptions {
         }
     }
 
+    /** The Philly mix's types: fixed batch, the flat restart overhead, as its placement figures were measured with. */
     private SiaJobTypes types() {
         if (types == null) {
-            types = new SiaJobTypes(SiaApplications.in(dataDir));
+            types = new SiaJobTypes(applications());
         }
         return types;
+    }
+
+    private SiaApplications applications() {
+        if (applications == null) {
+            applications = SiaApplications.in(dataDir);
+        }
+        return applications;
     }
 
     /** True when {@code trace} names a Sia workload. */
@@ -97,9 +108,17 @@ final class SiaOptions {
         }
     }
 
-    /** The jobs of {@code trace}. */
-    Stream<TraceJob> open(String trace) throws IOException {
-        return SiaWorkloadReader.read(workload(trace), types()).stream();
+    /** The jobs of {@code trace}, training at their trace batch where {@code fixedBatch}. */
+    Stream<TraceJob> open(String trace, boolean fixedBatch) throws IOException {
+        return SiaWorkloadReader.read(workload(trace), workloadTypes(fixedBatch)).stream();
+    }
+
+    /** The workloads' types, made once per command so that every policy's run shares their batch choices. */
+    private SiaJobTypes workloadTypes(boolean fixedBatch) {
+        if (workloadTypes == null || workloadTypes.adaptsBatch() == fixedBatch) {
+            workloadTypes = SiaJobTypes.forWorkloads(applications(), fixedBatch);
+        }
+        return workloadTypes;
     }
 
     /** {@code trace} in words, for the run's first line and the chart's title. */

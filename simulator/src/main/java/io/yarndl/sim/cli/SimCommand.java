@@ -18,7 +18,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -52,6 +51,7 @@ import picocli.CommandLine.Spec;
             "  yarn-dl sim --trace gavel:data/gavel/small_test.trace --cluster-spec v100:1x4,k80:1x4",
             "  yarn-dl sim --trace gavel-continuous --lam 900 --jobs 300 --cluster-spec v100:9x4,p100:9x4,k80:9x4",
             "  yarn-dl sim --trace sia-philly:1 --cluster-spec t4:6x4,a100:2x8,rtx:3x8 --interval-sec 360",
+            "  yarn-dl sim --trace pollux-workload:1 --cluster-spec t4:16x4 --interval-sec 60",
             "",
             "Writes under --out: jobs-<policy>.csv (one row per job), summary.csv (one row per",
             "policy) and jct-cdf.png (JCT CDF per policy).",
@@ -69,7 +69,8 @@ final class SimCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--trace", defaultValue = SHIPPED,
-            paramLabel = "<csv file|shipped|synthetic|philly|gavel:FILE|gavel-continuous|sia:FILE|sia-philly:N>",
+            paramLabel = "<csv file|shipped|synthetic|philly|gavel:FILE|gavel-continuous|sia:FILE|sia-philly:N|pollux:FILE"
+                    + "|pollux-workload:N>",
             description = {"The workload: a trace CSV file, '" + SHIPPED + "' (the default: "
                     + ShippedWorkload.NAME + ", 120 jobs, shipped in the jar), '" + SYNTHETIC
                     + "' (generated, see --jobs, --load), '" + PHILLY + "' (the Philly-derived trace, see --philly-file),"
@@ -79,7 +80,11 @@ final class SimCommand implements Callable<Integer> {
                 "'" + SiaOptions.TRACE_PREFIX + "FILE' replays one of Sia's workloads (name,time,application,"
                     + "num_replicas,batch_size); 'sia-philly:N', 'sia-saturn:N' and 'sia-newtrace:N' name its"
                     + " shipped workload-N.csv. Sia's jobs train at the step times Sia measured on the GPU type"
-                    + " they run on (T4, V100, A100, QUADRO, RTX; see --sia-data)."})
+                    + " they run on (T4, V100, A100, QUADRO, RTX; see --sia-data).",
+                "'" + PolluxOptions.TRACE_PREFIX + "FILE' replays a workload in Pollux's format (the same columns);"
+                    + " 'pollux-workload:N' names its shipped workloads/workload-N.csv (load 1.0; also"
+                    + " pollux-workload-0.5:N, -1.5:N, -2.0:N, -realistic:N), measured on T4 (cluster t4:16x4; see"
+                    + " --pollux-data). Pollux's and Sia's jobs adapt their batch to their allocation (see --fixed-batch)."})
     String trace;
 
     @Option(names = "--policies", split = ",", paramLabel = "NAME", defaultValue = "fifo,drf,optimus",
@@ -141,6 +146,12 @@ final class SimCommand implements Callable<Integer> {
     SiaOptions sia;
 
     @Mixin
+    PolluxOptions pollux;
+
+    @Mixin
+    GoodputOptions goodput;
+
+    @Mixin
     PlacementTruthOptions groundTruth;
 
     @Mixin
@@ -157,6 +168,8 @@ final class SimCommand implements Callable<Integer> {
         ClusterSpec clusterSpec = cluster.toSpec(PHILLY.equals(trace) ? ClusterOptions.PHILLY_NODES
                 : ClusterOptions.DEFAULT_NODES);
         checkTrace();
+        WorkloadChoice workload = new WorkloadChoice(trace, jobs, load, phillyFile, seed, goodput.fixedBatch, gavel, sia,
+                pollux);
         SimConfig config = simConfig();
         try {
             resize.settings();
@@ -170,9 +183,9 @@ final class SimCommand implements Callable<Integer> {
         List<PolicyRuns.Run> runs = checkedRuns(checkedPolicies());
 
         PrintWriter stdout = spec.commandLine().getOut();
-        stdout.printf("yarn-dl sim: %s on %s, interval %.0f s, resize overhead %.0f s, seed %d, %s%n",
-                describeTrace(), clusterSpec.describe(), config.intervalSec(),
-                config.resizeOverheadSec(), seed, groundTruth.describe());
+        stdout.printf("yarn-dl sim: %s on %s, interval %.0f s, %s, seed %d, %s%n",
+                workload.describe(), clusterSpec.describe(), config.intervalSec(),
+                goodput.describe(config.resizeOverheadSec()), seed, groundTruth.describe());
         stdout.flush();
         RunReport.Written written;
         try (RunReport report = new RunReport(out, baseline)) {
@@ -185,9 +198,10 @@ final class SimCommand implements Callable<Integer> {
                 SchedulingPolicy policy = models.registry(run.placement(), smd.settings(), resize.settings()).create(run.policy());
                 HeapPeak.reset();
                 SimulationResult result;
-                try (Stream<TraceJob> jobsStream = openTrace(clusterSpec)) {
+                try (Stream<TraceJob> jobsStream = workload.open(clusterSpec)) {
                     Consumer<JobOutcome> sink = withProgress(report.startPolicy(name), tag, stdout);
-                    result = new Simulator(clusterSpec, config, truth).run(policy, limited(jobsStream.iterator()), sink);
+                    result = new Simulator(clusterSpec, config, truth).run(policy, workload.limited(jobsStream.iterator()),
+                            sink);
                 }
                 // The table and files are keyed by the name the user typed, whatever name() returns.
                 result = relabel(result, name);
@@ -200,7 +214,7 @@ final class SimCommand implements Callable<Integer> {
                         HeapPeak.usedMegabytes());
                 stdout.flush();
             }
-            written = report.finish("JCT CDF: " + describeTrace() + ", seed " + seed);
+            written = report.finish("JCT CDF: " + workload.describe() + ", seed " + seed);
         }
         stdout.println();
         stdout.print(written.table());
@@ -275,14 +289,20 @@ final class SimCommand implements Callable<Integer> {
         if (load != null && !SYNTHETIC.equals(trace)) {
             throw usage("--load applies to --trace " + SYNTHETIC + " only");
         }
+        if (goodput.fixedBatch && !SiaOptions.names(trace) && !PolluxOptions.names(trace)) {
+            throw usage("--fixed-batch applies to Pollux's and Sia's workloads only (--trace pollux:FILE,"
+                    + " pollux-workload:N, sia:FILE, sia-philly:N, ...); the other traces' jobs train at one batch");
+        }
         gavel.check(trace);
         sia.check(trace);
+        pollux.check(trace);
         if (SYNTHETIC.equals(trace)) {
             double rho = load != null ? load : GenerateCommand.DEFAULT_LOAD;
             if (!(rho > 0) || Double.isInfinite(rho)) {
                 throw usage("--load must be a positive number, got " + rho);
             }
-        } else if (SHIPPED.equals(trace) || GavelOptions.names(trace) || SiaOptions.names(trace)) {
+        } else if (SHIPPED.equals(trace) || GavelOptions.names(trace) || SiaOptions.names(trace)
+                || PolluxOptions.names(trace)) {
             return;
         } else if (PHILLY.equals(trace)) {
             if (!Files.isRegularFile(phillyFile)) {
@@ -299,42 +319,12 @@ final class SimCommand implements Callable<Integer> {
 
     private SimConfig simConfig() {
         try {
-            return SimConfig.defaults(seed).withInterval(intervalSec).withResizeOverhead(resizeOverheadSec);
+            return SimConfig.defaults(seed).withInterval(intervalSec).withResizeOverhead(resizeOverheadSec)
+                    .withRestartCost(goodput.rule());
         } catch (IllegalArgumentException e) {
             throw usage("--interval-sec " + intervalSec + ", --resize-overhead-sec " + resizeOverheadSec + ": "
                     + e.getMessage());
         }
-    }
-
-    private Stream<TraceJob> openTrace(ClusterSpec clusterSpec) throws IOException {
-        if (SYNTHETIC.equals(trace)) {
-            return TraceSources.synthetic(TraceSources.catalog(), clusterSpec,
-                    load != null ? load : GenerateCommand.DEFAULT_LOAD,
-                    jobsToGenerate(), seed);
-        }
-        if (SHIPPED.equals(trace)) {
-            return TraceSources.openShipped(TraceSources.catalog());
-        }
-        if (GavelOptions.names(trace)) {
-            return gavel.open(trace, jobsToGenerate(), seed);
-        }
-        if (SiaOptions.names(trace)) {
-            return sia.open(trace);
-        }
-        if (PHILLY.equals(trace)) {
-            return TraceSources.openPhilly(phillyFile, sia.phillyMix(TraceSources.catalog()), seed);
-        }
-        return TraceSources.openCsv(Path.of(trace), TraceSources.catalog());
-    }
-
-    /** With --jobs on a trace file, Philly, a Gavel trace or a Sia workload, only the first N jobs; generated workloads are already N long. */
-    private Iterator<TraceJob> limited(Iterator<TraceJob> all) {
-        boolean generated = SYNTHETIC.equals(trace) || GavelOptions.CONTINUOUS.equals(trace);
-        return jobs == null || generated ? all : new FirstJobs(all, jobs);
-    }
-
-    private int jobsToGenerate() {
-        return jobs != null ? jobs : GenerateCommand.DEFAULT_JOBS;
     }
 
     private static Consumer<JobOutcome> withProgress(Consumer<JobOutcome> sink, String tag, PrintWriter stdout) {
@@ -356,21 +346,6 @@ final class SimCommand implements Callable<Integer> {
         return new SimulationResult(name, r.jobs(), r.avgJctSec(), r.medianJctSec(), r.p95JctSec(), r.makespanSec(),
                 r.gpuUtilisation(), r.resizes(), r.avgIsolatedJctSec(), r.rounds(), r.meanPlanMillis(),
                 r.maxPlanMillis(), r.wallSeconds());
-    }
-
-    private String describeTrace() {
-        if (SYNTHETIC.equals(trace)) {
-            return String.format(Locale.ROOT, "synthetic (%d jobs, load %.2f)",
-                    jobsToGenerate(), load != null ? load : GenerateCommand.DEFAULT_LOAD);
-        }
-        if (GavelOptions.CONTINUOUS.equals(trace)) {
-            return gavel.describe(trace, jobsToGenerate());
-        }
-        String name = SHIPPED.equals(trace) ? ShippedWorkload.NAME + " (shipped)"
-                : PHILLY.equals(trace) ? "philly"
-                : GavelOptions.names(trace) ? gavel.describe(trace, 0)
-                : SiaOptions.names(trace) ? sia.describe(trace) : Path.of(trace).getFileName().toString();
-        return jobs != null ? name + " (first " + jobs + " jobs)" : name;
     }
 
     private ParameterException usage(String message) {

@@ -28,7 +28,9 @@ import java.util.function.Consumer;
  * <p>Every {@link SimConfig#intervalSec()} of simulated time the jobs that have arrived are shown
  * to the policy as {@link JobView}s (spec, allocation and noisy progress samples, never the ground
  * truth) and its {@link Plan} is checked ({@link PlanValidator}) and applied. A job whose
- * allocation changed makes no progress for {@link SimConfig#resizeOverheadSec()}; then it trains
+ * allocation changed makes no progress while it restarts ({@link SimConfig#restartSeconds}: the
+ * flat {@link SimConfig#resizeOverheadSec()}, or its application's measured restart time, which
+ * may outlast the round, and its view's {@code restarts} says what each cost); then it trains
  * at its true speed for its allocation, placement and GPU type until the next round or until it
  * has done its required steps; what of its placement that speed sees beyond the count of nodes
  * (exact layouts, racks, neighbours) is the run's {@link PlacementTruth}, applied once every job of
@@ -87,7 +89,7 @@ public final class Simulator {
     public SimulationResult run(SchedulingPolicy policy, Iterator<TraceJob> trace, Consumer<JobOutcome> outcomes,
                                 RoundListener listener) {
         long wallStart = System.nanoTime();
-        IsolatedJct isolated = new IsolatedJct(cluster, config.resizeOverheadSec());
+        IsolatedJct isolated = new IsolatedJct(cluster, config);
         JctStatistics jcts = new JctStatistics();
         ClusterSnapshot emptyCluster = cluster.snapshot(0);
         Map<String, String> gpuTypeByNode = new HashMap<>();
@@ -121,7 +123,7 @@ public final class Simulator {
                 SimulatedJob job = new SimulatedJob(pending, config, truth);
                 requireFits(job.spec());
                 // Fails here, not when the job ends, if its ground truth lacks the cluster's GPU types.
-                isolated.bestSpeed(pending);
+                isolated.requireRunnable(pending);
                 active.add(job);
                 pending = trace.hasNext() ? trace.next() : null;
             }
@@ -147,7 +149,6 @@ public final class Simulator {
             SimulatedJob refused = null;
             String refusedOn = null;
             double reward = 0;
-            Map<SimulatedJob, Double> pauses = new HashMap<>();
             for (SimulatedJob job : active) {
                 JobPlan decision = plan.target(job.spec().id());
                 Allocation next = decision.placement();
@@ -161,7 +162,7 @@ public final class Simulator {
                     next = Allocation.NONE;
                 }
                 int before = job.resizes();
-                pauses.put(job, job.reallocate(next, gpuType, now, partner, decision.sharesGpus()));
+                job.reallocate(next, gpuType, now, partner, decision.sharesGpus());
                 resizes += job.resizes() - before;
             }
             if (effects != null) {
@@ -169,13 +170,12 @@ public final class Simulator {
             }
             for (Iterator<SimulatedJob> it = active.iterator(); it.hasNext(); ) {
                 SimulatedJob job = it.next();
-                double pause = pauses.get(job);
                 if (job.allocation().isEmpty()) {
                     continue;
                 }
                 anyRunning = true;
                 double doneBefore = job.fractionDone();
-                double finish = job.train(now, roundEnd, pause);
+                double finish = job.train(now, roundEnd);
                 reward += job.fractionDone() - doneBefore;
                 if (!Double.isNaN(finish)) {
                     it.remove();

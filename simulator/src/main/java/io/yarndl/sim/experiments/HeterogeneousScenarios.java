@@ -46,11 +46,13 @@ public final class HeterogeneousScenarios {
                         "v100:9x4,p100:9x4,k80:9x4"),
                 GAVEL_CLAIM));
         String siaData = data.resolve("sia").toString();
+        // Gavel's policies against agnostic ones, as Sia ran its Gavel baselines: fixed batches, a flat
+        // restart (the figures of docs/gavel.md); Pollux's goodput semantics are sim's default (docs/simulator.md).
         for (String workload : List.of("philly", "saturn")) {
             list.add(new Scenario("sia-" + workload + "-1", "Sia's " + workload + " workload-1.csv (160 jobs over 8 h),"
                     + " Sia's cluster: 6 x 4 T4, 2 x 8 A100, 3 x 8 RTX 2080Ti",
                     List.of("--trace", "sia-" + workload + ":1", "--sia-data", siaData, "--cluster-spec",
-                            "t4:6x4,a100:2x8,rtx:3x8"), SIA_NOTE));
+                            "t4:6x4,a100:2x8,rtx:3x8", "--fixed-batch", "--restart-cost", "fixed"), SIA_NOTE));
         }
         Map<String, Scenario> byName = new LinkedHashMap<>();
         for (Scenario scenario : list) {

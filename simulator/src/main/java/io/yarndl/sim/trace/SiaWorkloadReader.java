@@ -17,8 +17,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Sia's workloads ({@code siasosp23/artifacts}, {@code sia-simulator/workloads/}, copies under
- * data/sia/workloads/{philly,saturn,newtrace}/workload-N.csv, see data/sia/PROVENANCE.md): a CSV
+ * Sia's and Pollux's workloads ({@code siasosp23/artifacts}, {@code sia-simulator/workloads/}, copies
+ * under data/sia/workloads/{philly,saturn,newtrace}/workload-N.csv; {@code petuum/adaptdl}
+ * osdi21-artifact, {@code simulator/workloads*}, copies under data/pollux/workloads*; see their
+ * PROVENANCE.md; Sia's format is Pollux's with an optional {@code category}): a CSV
  * file with a header naming at least {@code name,time,application,num_replicas,batch_size} (in any
  * order; other columns, such as Sia's optional {@code category}, are ignored), one job a line, in
  * arrival order, blank lines skipped.
@@ -27,9 +29,11 @@ import java.util.Set;
  * {@code time} seconds from the start, of the {@link SiaJobTypes} type of {@code application} at
  * global batch {@code batch_size}, asking for {@code num_replicas} workers (the size {@code fifo}
  * and {@code drf} give) and free to run with 1 up to {@link ElasticBounds#forRequest}'s maximum
- * capped by the application's ({@link io.yarndl.sim.workload.sia.SiaApplication#maxWorkers}), and
- * needing Sia's iterations to its last epoch at that batch size. A malformed row, an unsorted
- * arrival, a repeated name, an unknown application or a batch size Sia did not validate fails with
+ * capped by its type's, and needing the steps its type says ({@link SiaJobTypes#requiredSteps}:
+ * Sia's iterations to its last epoch at a fixed batch, the reference steps to its last epoch's
+ * progress where it adapts its batch). Whose applications, and which semantics, is the
+ * {@code types}' choice. A malformed row, an unsorted
+ * arrival, a repeated name, an unknown application or a batch size the source did not validate fails with
  * a {@link TraceFormatException} naming the file, line and column.
  */
 public final class SiaWorkloadReader {

@@ -5,6 +5,7 @@ import io.yarndl.contract.job.JobRecordCodec;
 import io.yarndl.contract.job.MalformedRecordException;
 import io.yarndl.contract.records.JobRecordPaths;
 import io.yarndl.core.job.ProgressSample;
+import io.yarndl.core.job.Restarts;
 import java.io.Closeable;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
@@ -145,6 +146,15 @@ public final class JobRecordWatcher implements Closeable {
     public List<ProgressSample> samples(String applicationId) {
         JobState state = jobs.get(applicationId);
         return state == null ? List.of() : state.samples();
+    }
+
+    /**
+     * What the job's resizes have cost it so far, measured on its accepted samples
+     * ({@link ResizeCost}); {@link Restarts#NONE} for a job not known or not yet resized.
+     */
+    public Restarts restarts(String applicationId) {
+        JobState state = jobs.get(applicationId);
+        return state == null ? Restarts.NONE : state.restarts();
     }
 
     /** Applications with a node under {@code <root>/jobs} (or records seen there) and not forgotten. */

@@ -1,6 +1,7 @@
 package io.yarndl.yarn.jobs;
 
 import io.yarndl.core.job.ProgressSample;
+import io.yarndl.core.job.Restarts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -18,15 +19,24 @@ import java.util.Objects;
  * @param recent  the newest samples at full resolution, oldest first
  * @param stride  one sample in this many that leave {@code recent} joins {@code archive}
  * @param aged    how many samples have left {@code recent} so far
+ * @param restarts what the job's resizes have cost it, measured on every sample it ever added
+ *                 (thinning does not change it)
  */
-public record JobSamples(List<ProgressSample> archive, List<ProgressSample> recent, long stride, long aged) {
+public record JobSamples(List<ProgressSample> archive, List<ProgressSample> recent, long stride, long aged,
+                         Restarts restarts) {
 
     /** A job with no samples yet. */
     public static final JobSamples NONE = new JobSamples(List.of(), List.of(), 1, 0);
 
+    /** A history whose job has measured no resize. */
+    public JobSamples(List<ProgressSample> archive, List<ProgressSample> recent, long stride, long aged) {
+        this(archive, recent, stride, aged, Restarts.NONE);
+    }
+
     public JobSamples {
         archive = List.copyOf(Objects.requireNonNull(archive, "archive"));
         recent = List.copyOf(Objects.requireNonNull(recent, "recent"));
+        Objects.requireNonNull(restarts, "restarts");
     }
 
     /** Every sample, oldest first: the archive, then the recent ones. */
@@ -65,6 +75,6 @@ public record JobSamples(List<ProgressSample> archive, List<ProgressSample> rece
         }
         // Only a thinned archive changes its spacing; one of a single sample lost nothing.
         long newStride = archive.size() > 1 && stride <= Long.MAX_VALUE / 2 ? stride * 2 : stride;
-        return new JobSamples(keptArchive, keptRecent, newStride, aged);
+        return new JobSamples(keptArchive, keptRecent, newStride, aged, restarts);
     }
 }

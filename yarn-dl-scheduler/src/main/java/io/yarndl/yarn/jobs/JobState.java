@@ -2,6 +2,7 @@ package io.yarndl.yarn.jobs;
 
 import io.yarndl.contract.job.JobDescription;
 import io.yarndl.core.job.ProgressSample;
+import io.yarndl.core.job.Restarts;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -68,5 +69,9 @@ record JobState(JobDescription description, SampleHistory history, Set<Rejection
 
     List<ProgressSample> samples() {
         return history.samples();
+    }
+
+    Restarts restarts() {
+        return history.restarts();
     }
 }

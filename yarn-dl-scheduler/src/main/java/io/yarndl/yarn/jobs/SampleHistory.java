@@ -1,6 +1,7 @@
 package io.yarndl.yarn.jobs;
 
 import io.yarndl.core.job.ProgressSample;
+import io.yarndl.core.job.Restarts;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,10 +15,13 @@ import java.util.List;
  * a factor of two), so a loss-curve or speed fit still sees the long-range shape and the older
  * worker counts, not only a recent window. Dropping the oldest, or halving only the older samples
  * each time the cap is reached, would instead lose the middle of a long run.
+ *
+ * <p>It also keeps what the job's resizes cost, measured on every sample as it is added
+ * ({@link ResizeCost}), so that thinning never loses a resize.
  */
 final class SampleHistory {
 
-    static final SampleHistory EMPTY = new SampleHistory(List.of(), List.of(), 1, 0);
+    static final SampleHistory EMPTY = new SampleHistory(List.of(), List.of(), 1, 0, Restarts.NONE);
 
     private final List<ProgressSample> archive;
     private final List<ProgressSample> recent;
@@ -25,13 +29,16 @@ final class SampleHistory {
     private final long stride;
     /** Samples that have left the recent window so far. */
     private final long aged;
+    private final Restarts restarts;
     private final List<ProgressSample> all;
 
-    private SampleHistory(List<ProgressSample> archive, List<ProgressSample> recent, long stride, long aged) {
+    private SampleHistory(List<ProgressSample> archive, List<ProgressSample> recent, long stride, long aged,
+                          Restarts restarts) {
         this.archive = List.copyOf(archive);
         this.recent = List.copyOf(recent);
         this.stride = stride;
         this.aged = aged;
+        this.restarts = restarts;
         List<ProgressSample> both = new ArrayList<>(archive.size() + recent.size());
         both.addAll(archive);
         both.addAll(recent);
@@ -43,7 +50,8 @@ final class SampleHistory {
      * its lists and its lists fit the cap, it continues exactly as the history that was stored
      * would have; otherwise (a corrupt or hand-made checkpoint, or a cap lowered since) its samples
      * are replayed in order into an empty history, which repairs the counters and re-thins the
-     * lists. Never throws for the contents of {@code stored}.
+     * lists (and its resizes are measured again on the samples kept: a replay cannot see those
+     * thinned away). Never throws for the contents of {@code stored}.
      */
     static SampleHistory fromStored(JobSamples stored, int maxSamples) {
         int recentCap = maxSamples - maxSamples / 2;
@@ -54,7 +62,8 @@ final class SampleHistory {
                 && stored.recent().size() <= recentCap
                 && (stored.archive().isEmpty() || !stored.recent().isEmpty());
         if (consistent) {
-            return new SampleHistory(stored.archive(), stored.recent(), stored.stride(), stored.aged());
+            return new SampleHistory(stored.archive(), stored.recent(), stored.stride(), stored.aged(),
+                    stored.restarts());
         }
         SampleHistory replayed = EMPTY;
         for (ProgressSample sample : stored.all()) {
@@ -65,7 +74,12 @@ final class SampleHistory {
 
     /** This history as a checkpoint stores it; {@link #fromStored} turns it back. */
     JobSamples toStored() {
-        return new JobSamples(archive, recent, stride, aged);
+        return new JobSamples(archive, recent, stride, aged, restarts);
+    }
+
+    /** What the job's resizes have cost it, over every sample ever added. */
+    Restarts restarts() {
+        return restarts;
     }
 
     /** Every kept sample, oldest first; immutable. */
@@ -81,10 +95,11 @@ final class SampleHistory {
     SampleHistory plus(ProgressSample sample, int maxSamples) {
         int recentCap = maxSamples - maxSamples / 2;
         int archiveCap = maxSamples / 2;
+        Restarts newRestarts = ResizeCost.after(restarts, last(), sample);
         List<ProgressSample> newRecent = new ArrayList<>(recent);
         newRecent.add(sample);
         if (newRecent.size() <= recentCap) {
-            return new SampleHistory(archive, newRecent, stride, aged);
+            return new SampleHistory(archive, newRecent, stride, aged, newRestarts);
         }
         ProgressSample leaving = newRecent.remove(0);
         List<ProgressSample> newArchive = new ArrayList<>(archive);
@@ -100,6 +115,6 @@ final class SampleHistory {
                 newStride = stride * 2;
             }
         }
-        return new SampleHistory(newArchive, newRecent, newStride, aged + 1);
+        return new SampleHistory(newArchive, newRecent, newStride, aged + 1, newRestarts);
     }
 }

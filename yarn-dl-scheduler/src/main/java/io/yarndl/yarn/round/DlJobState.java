@@ -4,6 +4,7 @@ import io.yarndl.core.job.Allocation;
 import io.yarndl.core.job.JobSpec;
 import io.yarndl.core.job.JobView;
 import io.yarndl.core.job.ProgressSample;
+import io.yarndl.core.job.Restarts;
 import io.yarndl.core.job.TaskCount;
 
 import java.util.List;
@@ -19,11 +20,20 @@ import java.util.TreeMap;
  * @param submitTimeSec submission time, epoch seconds
  * @param tasks         its worker and parameter-server containers now
  * @param samples       its accepted progress samples, oldest first
+ * @param restarts      what its resizes have cost it, measured on its samples (the scheduler's
+ *                      {@code jobs.ResizeCost})
  */
-public record DlJobState(JobSpec spec, double submitTimeSec, List<HeldTask> tasks, List<ProgressSample> samples) {
+public record DlJobState(JobSpec spec, double submitTimeSec, List<HeldTask> tasks, List<ProgressSample> samples,
+                         Restarts restarts) {
+
+    /** A job with no resize measured. */
+    public DlJobState(JobSpec spec, double submitTimeSec, List<HeldTask> tasks, List<ProgressSample> samples) {
+        this(spec, submitTimeSec, tasks, samples, Restarts.NONE);
+    }
 
     public DlJobState {
         Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(restarts, "restarts");
         tasks = List.copyOf(tasks);
         samples = List.copyOf(samples);
     }
@@ -39,6 +49,6 @@ public record DlJobState(JobSpec spec, double submitTimeSec, List<HeldTask> task
             TaskCount one = task.role() == TaskRole.WORKER ? new TaskCount(1, 0) : new TaskCount(0, 1);
             byNode.merge(task.nodeName(), one, TaskCount::plus);
         }
-        return new JobView(spec, submitTimeSec, new Allocation(byNode), samples);
+        return new JobView(spec, submitTimeSec, new Allocation(byNode), samples, restarts);
     }
 }

@@ -18,7 +18,7 @@ import java.util.zip.GZIPOutputStream;
  * byte work, so a lost ZooKeeper connection does not concern it.
  *
  * <pre>{@code
- * {"format":4,"writtenAtMillis":1732200000000,"policy":"optimus","modelVersion":null,"rounds":42,
+ * {"format":5,"writtenAtMillis":1732200000000,"policy":"optimus","modelVersion":null,"rounds":42,
  *  "plan":{"timeSec":1732200000.0,"policy":"optimus","jobs":[{"jobId":"application_1_0001","workers":2,"ps":0,
  *          "placement":{"node-1":{"workers":2,"ps":0}},"reason":"marginal gain 0.8"}]},
  *  "policyState":{"policy":"optimus","jobs":{"application_1_0001":{
@@ -27,8 +27,8 @@ import java.util.zip.GZIPOutputStream;
  *          "fittedStep":1200,"fittedSamples":40,"fittedUpTo":1732199990.0,
  *          "fittedConfigurations":[{"workers":2,"ps":0}]}},
  *          "rounds":{"roundStartSec":"-Infinity","lastCallSec":"NaN","received":{}}},
- *  "samples":{"application_1_0001":{"stride":1,"aged":0,"archive":[],
- *          "recent":[[1732199990.0,1200,0.83,4.2,2,0,"V100"]]}},
+ *  "samples":{"application_1_0001":{"stride":1,"aged":0,"restarts":[1,38.5],"archive":[],
+ *          "recent":[[1732199990.0,1200,0.83,4.2,2,0,"V100",256,310.5]]}},
  *  "carriedOver":{"dlNodes":["node-1"],"sizes":{"application_1_0001":[[1732199990.0,2,0,2,0]]},
  *          "targetChanges":{"application_1_0001":[[1732199980.0,2,0,"marginal gain 0.8"]]}}}
  * }</pre>
@@ -38,8 +38,11 @@ import java.util.zip.GZIPOutputStream;
  * e.g. {@code "received":{"application_1_0001":{"inSystemSec":720.0,"onTypeSec":{"V100":360.0}}}}.
  * Every field is required and unknown ones are refused; {@code modelVersion}, {@code policyState},
  * and a job's {@code curve} and {@code speed} may be {@code null}. Samples are arrays
- * {@code [timeSec, step, loss, stepsPerSecond, workers, ps, gpuType]} of exactly that length, to keep the
- * checkpoint small; {@code gpuType} is {@code null} for a sample that does not say its GPU type. Non-finite doubles are the strings
+ * {@code [timeSec, step, loss, stepsPerSecond, workers, ps, gpuType, batchSize, noiseScale]} of exactly
+ * that length, to keep the checkpoint small; {@code gpuType} is {@code null} for a sample that does not
+ * say its GPU type, {@code batchSize} 0 for one that does not say its batch, {@code noiseScale}
+ * {@code "NaN"} for one that measured none; {@code restarts} is {@code [count, totalSeconds]} of the
+ * job's resizes measured so far ({@link SamplesJson}). Non-finite doubles are the strings
  * {@code "NaN"}, {@code "Infinity"} and {@code "-Infinity"} (standard JSON has no such numbers);
  * finite ones are written in Java's shortest exact form, so every value reads back bit for bit.
  * Maps are written in key order (plan decisions in the plan's order), so equal checkpoints encode
@@ -132,6 +135,10 @@ public final class CheckpointCodec {
      *       did not say it, so each gets {@code null} (untagged).</li>
      *   <li>3 to 4: format 4 added {@code policyState.rounds} (Gavel's received time); a format 3
      *       state had none, so it gets the bookkeeping of no round: nothing received.</li>
+     *   <li>4 to 5: format 5 added each sample's batch size and gradient noise scale (its eighth and
+     *       ninth values) and each history's measured resizes ({@code restarts}); samples of format
+     *       4 said neither, so each gets 0 (the spec's batch) and {@code "NaN"} (not measured), and
+     *       each history {@code [0, 0.0]} (none measured).</li>
      * </ul>
      */
     JsonNode migrated(int format, JsonNode tree) throws UnreadableCheckpointException {
@@ -156,6 +163,10 @@ public final class CheckpointCodec {
                 state.set(PolicyStateJson.ROUNDS_FIELD, json.tree(PolicyStateJson.NO_ROUNDS));
             }
             object.put("format", 4);
+        }
+        if (format <= 4 && tree instanceof ObjectNode object) {
+            SamplesJson.batchlessFromFormatFour(object.get("samples"));
+            object.put("format", 5);
         }
         return tree;
     }

@@ -31,10 +31,11 @@ public record SchedulerCheckpoint(int format, long writtenAtMillis, String polic
 
     /**
      * The format this scheduler writes; formats 1 (no {@code carriedOver}, read as carrying nothing
-     * over), 2 (samples without their GPU type, read as untagged) and 3 (no Gavel round bookkeeping
-     * in the policy state, read as nothing received) are read too.
+     * over), 2 (samples without their GPU type, read as untagged), 3 (no Gavel round bookkeeping
+     * in the policy state, read as nothing received) and 4 (samples without their batch size and
+     * noise scale, read as saying neither; no resizes measured) are read too.
      */
-    public static final int CURRENT_FORMAT = 4;
+    public static final int CURRENT_FORMAT = 5;
 
     public SchedulerCheckpoint {
         Objects.requireNonNull(policy, "policy");

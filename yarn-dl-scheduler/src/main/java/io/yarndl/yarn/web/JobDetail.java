@@ -18,11 +18,12 @@ public record JobDetail(JobSummary job, List<Sample> samples, List<SizeAt> sizes
                         List<CurvePoint> lossCurve, String lossCurveNote) {
 
     /**
-     * One progress sample: time (epoch s), step, loss, steps/s at the size and on the GPU type it
-     * ran at ({@code gpuType} null where the AM did not say).
+     * One progress sample: time (epoch s), step (of the spec's batch), loss, steps/s at the size, on
+     * the GPU type and at the global batch it ran at, and the gradient noise scale it measured
+     * ({@code gpuType}, {@code batchSize}, {@code noiseScale} null where the AM did not say).
      */
     public record Sample(double time, long step, double loss, double stepsPerSecond, int workers, int ps,
-                         String gpuType) {
+                         String gpuType, Integer batchSize, Double noiseScale) {
     }
 
     /** Held and planned size from {@code time} (epoch s) on. */

@@ -21,19 +21,31 @@ import java.util.List;
  * @param model       the policy's fitted models for it (null with {@code modelNote} saying why)
  * @param modelNote   why there is no model, or null
  * @param remaining   the predicted time to its goal
+ * @param restarts    what its resizes have cost it so far, measured on its samples
  */
 public record JobSummary(String id, String name, String user, String queue, String state, boolean live,
                          double submitTime, double lastSeen, Spec spec, Size size, Target target, Progress progress,
-                         Model model, String modelNote, Remaining remaining) {
+                         Model model, String modelNote, Remaining remaining, Restarts restarts) {
 
     /** Per-task resources. */
     public record Task(int gpus, int vcores, long memoryMb) {
     }
 
-    /** The job's declared limits; {@code modelFamily} null where it declared none. */
+    /**
+     * The job's declared limits; {@code modelFamily} null where it declared none; {@code batchLimits}
+     * the global batches it may train at (min = max = {@code globalBatchSize} where it declared none).
+     */
     public record Spec(String framework, String architecture, int minWorkers, int maxWorkers, int minPs, int maxPs,
                        int requestedWorkers, int requestedPs, Task worker, Task ps, int globalBatchSize,
-                       Long goalSteps, Double goalLoss, String modelFamily) {
+                       Long goalSteps, Double goalLoss, String modelFamily, BatchLimits batchLimits) {
+    }
+
+    /** Global batch sizes, samples per step; {@code maxLocal} 0 where the job set no per-worker limit. */
+    public record BatchLimits(int min, int max, int maxLocal) {
+    }
+
+    /** Resizes measured and their summed cost, seconds (from the last step at the old size to the first at the new). */
+    public record Restarts(int count, double totalSeconds) {
     }
 
     /** Containers held. */
@@ -44,8 +56,13 @@ public record JobSummary(String id, String name, String user, String queue, Stri
     public record Target(int workers, int ps, String reason) {
     }
 
-    /** The latest progress sample; {@code gpuType} null where the AM did not say it. */
-    public record Progress(double time, long step, double loss, double stepsPerSecond, String gpuType) {
+    /**
+     * The latest progress sample; {@code gpuType}, {@code batchSize} (the global batch it trained at)
+     * and {@code noiseScale} (the gradient noise scale it measured, samples) null where the AM did
+     * not say them.
+     */
+    public record Progress(double time, long step, double loss, double stepsPerSecond, String gpuType,
+                           Integer batchSize, Double noiseScale) {
     }
 
     /**

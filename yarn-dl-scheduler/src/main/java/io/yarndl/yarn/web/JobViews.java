@@ -57,15 +57,16 @@ final class JobViews {
                 record.live() ? new JobSummary.Target(target.workers(), target.ps(), target.reason())
                         : new JobSummary.Target(0, 0, "ended"),
                 last == null ? null : new JobSummary.Progress(last.timeSec(), last.step(), last.loss(),
-                        last.stepsPerSecond(), gpuType(last)),
-                model(record.fitted()), modelNote(record), remaining(record, view, target, heldWorkers, heldPs));
+                        last.stepsPerSecond(), gpuType(last), batchSize(last), noiseScale(last)),
+                model(record.fitted()), modelNote(record), remaining(record, view, target, heldWorkers, heldPs),
+                new JobSummary.Restarts(view.restarts().count(), view.restarts().totalSeconds()));
     }
 
     JobDetail detail(JobRecord record) {
         List<JobDetail.Sample> samples = new ArrayList<>();
         for (ProgressSample s : record.state().samples()) {
             samples.add(new JobDetail.Sample(s.timeSec(), s.step(), s.loss(), s.stepsPerSecond(), s.workers(), s.ps(),
-                    gpuType(s)));
+                    gpuType(s), batchSize(s), noiseScale(s)));
         }
         List<JobDetail.SizeAt> sizes = new ArrayList<>();
         for (SizePoint p : status.sizes(record.id())) {
@@ -154,11 +155,20 @@ final class JobViews {
         return new JobSummary.Spec(spec.framework().name(), spec.architecture().name(), spec.minWorkers(),
                 spec.maxWorkers(), spec.minPs(), spec.maxPs(), spec.requestedWorkers(), spec.requestedPs(),
                 task(spec.workerDemand()), task(spec.psDemand()), spec.globalBatchSize(), steps, loss,
-                spec.modelFamily().isEmpty() ? null : spec.modelFamily());
+                spec.modelFamily().isEmpty() ? null : spec.modelFamily(), new JobSummary.BatchLimits(
+                        spec.batchLimits().min(), spec.batchLimits().max(), spec.batchLimits().maxLocal()));
     }
 
     private static String gpuType(ProgressSample sample) {
         return sample.hasGpuType() ? sample.gpuType() : null;
+    }
+
+    private static Integer batchSize(ProgressSample sample) {
+        return sample.batchSize() == ProgressSample.SPEC_BATCH ? null : sample.batchSize();
+    }
+
+    private static Double noiseScale(ProgressSample sample) {
+        return sample.hasNoiseScale() ? sample.noiseScale() : null;
     }
 
     private static JobSummary.Task task(Resources r) {

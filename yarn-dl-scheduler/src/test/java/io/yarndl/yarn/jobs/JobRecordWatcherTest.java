@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.yarndl.core.job.BatchLimits;
 import io.yarndl.core.job.ProgressSample;
+import io.yarndl.core.job.Restarts;
 import io.yarndl.core.job.TrainingGoal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -125,6 +127,28 @@ class JobRecordWatcherTest {
             assertEquals(List.of(sample(100), sample(200).onGpuType("V100")), watcher.samples(APP));
             assertEquals("V100", watcher.samples(APP).get(1).gpuType());
             assertEquals(Optional.of(description), watcher.description(APP));
+        }
+    }
+
+    @Test
+    void samplesKeepTheirBatchAndNoiseScaleTheSpecItsBatchLimitsAndResizesAreTimedOnArrival() throws Exception {
+        try (JobRecordWatcher watcher = startedWatcher(16)) {
+            JobDescription description = JobDescriptions.allReduce(TrainingGoal.targetLoss(0.1))
+                    .withBatchLimits(new BatchLimits(64, 512, 128));
+            writer.writeSpec(description);
+            ProgressSample atFour = new ProgressSample(1_732_200_230.5, 300, 0.5, 2.0, 4, 0).atBatch(256, 90.0);
+            writer.writeProgress(List.of(sample(100), sample(200), atFour));
+            awaitSampleAt(watcher, 300);
+
+            assertEquals(Optional.of(description), watcher.description(APP));
+            assertEquals(new BatchLimits(64, 512, 128),
+                    watcher.description(APP).orElseThrow().toSpec(APP, "alice", "root.dl").batchLimits());
+            assertEquals(atFour, watcher.samples(APP).get(2));
+            assertEquals(256, watcher.samples(APP).get(2).batchSize());
+            assertEquals(90.0, watcher.samples(APP).get(2).noiseScale());
+            // From step 200 at 2 workers (time ...200.0) to step 300 at 4 (time ...230.5).
+            assertEquals(new Restarts(1, 30.5), watcher.restarts(APP));
+            assertEquals(Restarts.NONE, watcher.restarts("application_1732200000000_0999"));
         }
     }
 

@@ -126,7 +126,7 @@ class CheckpointCodecTest {
         refusedJson("[1,2,3]", CheckpointProblem.MALFORMED);
         refusedJson("", CheckpointProblem.MALFORMED);
         refusedJson(richJson() + "{}", CheckpointProblem.MALFORMED);
-        refusedJson(richJson().replace("{\"format\":4,", "{\"format\":4,\"format\":3,"), CheckpointProblem.MALFORMED);
+        refusedJson(richJson().replace("{\"format\":5,", "{\"format\":5,\"format\":3,"), CheckpointProblem.MALFORMED);
     }
 
     @Test
@@ -159,10 +159,10 @@ class CheckpointCodecTest {
         assertEquals("checkpoint: missing required field 'samples." + a + ".aged'",
                 refusedJson(json.replace("\"aged\":4,", ""), CheckpointProblem.MALFORMED).getMessage());
         assertEquals("checkpoint: field 'samples." + a + ".recent[2]' must be an array [timeSec, step, loss,"
-                + " stepsPerSecond, workers, ps, gpuType], got 6 values", refusedJson(json.replace("[1.732199007E9,7,0.1,4.2,2,1,\"V100\"]",
+                + " stepsPerSecond, workers, ps, gpuType, batchSize, noiseScale], got 6 values", refusedJson(json.replace("[1.732199007E9,7,0.1,4.2,2,1,\"V100\",512,\"Infinity\"]",
                 "[1.732199007E9,7,0.1,4.2,2,1]"), CheckpointProblem.MALFORMED).getMessage());
         assertEquals("checkpoint: field 'samples." + a + ".recent[2].workers' must be an integer, got \"2\"",
-                refusedJson(json.replace("[1.732199007E9,7,0.1,4.2,2,1,\"V100\"]", "[1.732199007E9,7,0.1,4.2,\"2\",1,\"V100\"]"),
+                refusedJson(json.replace("[1.732199007E9,7,0.1,4.2,2,1,\"V100\",512,\"Infinity\"]", "[1.732199007E9,7,0.1,4.2,\"2\",1,\"V100\",512,\"Infinity\"]"),
                 CheckpointProblem.MALFORMED).getMessage());
         assertEquals("checkpoint: field 'policy' must be a string, got null",
                 refusedJson(json.replace("\"policy\":\"optimus\",\"modelVersion\"", "\"policy\":null,\"modelVersion\""),
@@ -170,6 +170,19 @@ class CheckpointCodecTest {
         assertEquals("checkpoint: field 'plan.jobs[0].placement.node-1' refused: negative task count: workers=-2, ps=1",
                 refusedJson(json.replace("\"node-1\":{\"workers\":2,", "\"node-1\":{\"workers\":-2,"),
                         CheckpointProblem.MALFORMED).getMessage());
+    }
+
+    @Test
+    void aJobsMeasuredResizesAreReadBackAndNonsenseOnesAreRefusedNamingTheirPath() throws Exception {
+        assertEquals(new io.yarndl.core.job.Restarts(2, 41.5),
+                codec.decode(codec.encode(Checkpoints.rich()), LIMIT).samples().get(Checkpoints.JOB_A).restarts());
+        String json = richJson();
+        assertTrue(json.contains("\"restarts\":[2,41.5]"), json);
+        String message = refusedJson(json.replace("\"restarts\":[2,41.5]", "\"restarts\":[-1,41.5]"),
+                CheckpointProblem.MALFORMED).getMessage();
+        assertTrue(message.contains("'samples." + Checkpoints.JOB_A + ".restarts' refused"), message);
+        assertTrue(refusedJson(json.replace("\"restarts\":[2,41.5]", "\"restarts\":[2]"), CheckpointProblem.MALFORMED)
+                .getMessage().contains("samples." + Checkpoints.JOB_A + ".restarts"));
     }
 
     @Test
@@ -202,7 +215,7 @@ class CheckpointCodecTest {
 
     @Test
     void aFormatOneCheckpointWithFieldsOfALaterFormatIsMalformed() {
-        String json = richJson().replace("{\"format\":4,", "{\"format\":1,");
+        String json = richJson().replace("{\"format\":5,", "{\"format\":1,");
         assertTrue(refusedJson(json, CheckpointProblem.MALFORMED).getMessage().contains("'carriedOver'"));
     }
 
@@ -255,13 +268,13 @@ class CheckpointCodecTest {
 
     @Test
     void olderAndNewerFormatsAreUnsupportedSayingWhichAndThatTheSchedulerStartsFresh() {
-        for (int format : new int[] {0, 5}) {
-            String json = richJson().replace("{\"format\":4,", "{\"format\":" + format + ",");
+        for (int format : new int[] {0, 6}) {
+            String json = richJson().replace("{\"format\":5,", "{\"format\":" + format + ",");
             String message = refusedJson(json, CheckpointProblem.UNSUPPORTED_FORMAT).getMessage();
             assertTrue(message.contains("format " + format + " is " + (format == 0 ? "older" : "newer")), message);
             assertTrue(message.contains("starts fresh and relearns"), message);
         }
-        refusedJson("{\"format\":5,\"whatever\":\"a later layout\"}", CheckpointProblem.UNSUPPORTED_FORMAT);
+        refusedJson("{\"format\":6,\"whatever\":\"a later layout\"}", CheckpointProblem.UNSUPPORTED_FORMAT);
         refusedJson("{\"format\":\"1\"}", CheckpointProblem.MALFORMED);
     }
 }

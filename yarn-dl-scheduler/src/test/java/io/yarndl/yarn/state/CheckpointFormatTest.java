@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
  * read the checkpoint its predecessor left in ZooKeeper, and equal checkpoints must encode to equal
  * bytes, so the codec writes exactly these bytes and reads them back. The format 2 files are what
  * schedulers before the samples' GPU type wrote, the format 3 files what schedulers before Gavel's
- * received time was saved wrote: they must still read.
+ * received time was saved wrote, the format 4 files what schedulers before the samples' batch size
+ * and noise scale wrote: they must still read.
  */
 class CheckpointFormatTest {
 
@@ -22,22 +23,32 @@ class CheckpointFormatTest {
 
     @Test
     void writesAndReadsTheStoredFormatOfARichCheckpoint() throws Exception {
-        assertStored(Checkpoints.rich(), "rich-checkpoint-format-4.json");
+        assertStored(Checkpoints.rich(), "rich-checkpoint-format-5.json");
     }
 
     @Test
     void writesAndReadsTheStoredFormatOfAGavelCheckpointWithTheTimeItsJobsReceived() throws Exception {
-        assertStored(Checkpoints.gavel(), "gavel-checkpoint-format-4.json");
+        assertStored(Checkpoints.gavel(), "gavel-checkpoint-format-5.json");
     }
 
     @Test
     void writesAndReadsTheStoredFormatOfAnEmptyCheckpoint() throws Exception {
-        assertStored(Checkpoints.empty(), "empty-checkpoint-format-4.json");
+        assertStored(Checkpoints.empty(), "empty-checkpoint-format-5.json");
+    }
+
+    @Test
+    void readsTheCheckpointsAnEarlierSchedulerWroteInFormatFourWithSamplesThatSayNoBatch() throws Exception {
+        assertEquals(Checkpoints.batchless(Checkpoints.rich()), codec.decode(CheckpointCodec.gzip(
+                resource("rich-checkpoint-format-4.json").getBytes(StandardCharsets.UTF_8)), LIMIT));
+        assertEquals(Checkpoints.gavel(), codec.decode(CheckpointCodec.gzip(
+                resource("gavel-checkpoint-format-4.json").getBytes(StandardCharsets.UTF_8)), LIMIT));
+        assertEquals(Checkpoints.empty(), codec.decode(CheckpointCodec.gzip(
+                resource("empty-checkpoint-format-4.json").getBytes(StandardCharsets.UTF_8)), LIMIT));
     }
 
     @Test
     void readsTheCheckpointsAnEarlierSchedulerWroteInFormatThreeWithNothingReceived() throws Exception {
-        assertEquals(Checkpoints.rich(), codec.decode(CheckpointCodec.gzip(
+        assertEquals(Checkpoints.batchless(Checkpoints.rich()), codec.decode(CheckpointCodec.gzip(
                 resource("rich-checkpoint-format-3.json").getBytes(StandardCharsets.UTF_8)), LIMIT));
         assertEquals(Checkpoints.empty(), codec.decode(CheckpointCodec.gzip(
                 resource("empty-checkpoint-format-3.json").getBytes(StandardCharsets.UTF_8)), LIMIT));
@@ -45,7 +56,7 @@ class CheckpointFormatTest {
 
     @Test
     void readsTheCheckpointsAnEarlierSchedulerWroteInFormatTwoWithUntaggedSamples() throws Exception {
-        assertEquals(Checkpoints.untagged(Checkpoints.rich()), codec.decode(CheckpointCodec.gzip(
+        assertEquals(Checkpoints.untagged(Checkpoints.batchless(Checkpoints.rich())), codec.decode(CheckpointCodec.gzip(
                 resource("rich-checkpoint-format-2.json").getBytes(StandardCharsets.UTF_8)), LIMIT));
         assertEquals(Checkpoints.empty(), codec.decode(CheckpointCodec.gzip(
                 resource("empty-checkpoint-format-2.json").getBytes(StandardCharsets.UTF_8)), LIMIT));

@@ -2,6 +2,7 @@ package io.yarndl.yarn.state;
 
 import io.yarndl.core.job.Allocation;
 import io.yarndl.core.job.ProgressSample;
+import io.yarndl.core.job.Restarts;
 import io.yarndl.core.job.TaskCount;
 import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.Plan;
@@ -40,8 +41,9 @@ final class Checkpoints {
         fitted.put(JOB_B, new PolicyState.FittedJob(null, null, 0, 0, Double.NEGATIVE_INFINITY, List.of()));
         Map<String, JobSamples> samples = new LinkedHashMap<>();
         samples.put(JOB_A, new JobSamples(List.of(sample(1, 9.5), sample(3, 7.25).onGpuType("K80")),
-                List.of(sample(5, Double.NaN), sample(6, Double.POSITIVE_INFINITY).onGpuType("V100"),
-                        sample(7, 0.1).onGpuType("V100")), 2, 4));
+                List.of(sample(5, Double.NaN), sample(6, Double.POSITIVE_INFINITY).onGpuType("V100").atBatch(256, 310.5),
+                        sample(7, 0.1).onGpuType("V100").atBatch(512, Double.POSITIVE_INFINITY)), 2, 4,
+                new Restarts(2, 41.5)));
         samples.put(JOB_B, new JobSamples(List.of(), List.of(
                 new ProgressSample(Double.NEGATIVE_INFINITY, Long.MAX_VALUE, Double.MIN_VALUE, -0.0, 0, 0)), 1, 0));
         samples.put(JOB_C, JobSamples.NONE);
@@ -87,6 +89,24 @@ final class Checkpoints {
         return new SchedulerCheckpoint(SchedulerCheckpoint.CURRENT_FORMAT, checkpoint.writtenAtMillis(),
                 checkpoint.policy(), checkpoint.modelVersion(), checkpoint.rounds(), checkpoint.plan(),
                 checkpoint.policyState(), samples, checkpoint.carriedOver());
+    }
+
+    /**
+     * {@code checkpoint} with none of its samples saying its batch size or a noise scale and no
+     * resize measured: what a format 4 checkpoint holds.
+     */
+    static SchedulerCheckpoint batchless(SchedulerCheckpoint checkpoint) {
+        Map<String, JobSamples> samples = new LinkedHashMap<>();
+        checkpoint.samples().forEach((job, history) -> samples.put(job, new JobSamples(
+                history.archive().stream().map(Checkpoints::batchless).toList(),
+                history.recent().stream().map(Checkpoints::batchless).toList(), history.stride(), history.aged())));
+        return new SchedulerCheckpoint(SchedulerCheckpoint.CURRENT_FORMAT, checkpoint.writtenAtMillis(),
+                checkpoint.policy(), checkpoint.modelVersion(), checkpoint.rounds(), checkpoint.plan(),
+                checkpoint.policyState(), samples, checkpoint.carriedOver());
+    }
+
+    private static ProgressSample batchless(ProgressSample sample) {
+        return sample.atBatch(ProgressSample.SPEC_BATCH, Double.NaN);
     }
 
     private static ProgressSample untagged(ProgressSample sample) {

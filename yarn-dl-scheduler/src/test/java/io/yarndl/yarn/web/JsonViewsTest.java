@@ -11,9 +11,11 @@ import io.yarndl.core.cluster.ClusterSnapshot;
 import io.yarndl.core.cluster.Node;
 import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.job.Architecture;
+import io.yarndl.core.job.BatchLimits;
 import io.yarndl.core.job.Framework;
 import io.yarndl.core.job.JobSpec;
 import io.yarndl.core.job.ProgressSample;
+import io.yarndl.core.job.Restarts;
 import io.yarndl.core.job.SyncMode;
 import io.yarndl.core.job.TrainingGoal;
 import io.yarndl.core.policy.PolicyRegistry;
@@ -96,6 +98,14 @@ class JsonViewsTest {
         assertTrue(detail.get("samples").get(0).get("gpuType").isNull(), "an untagged one says null");
         assertEquals("V100", detail.get("job").get("progress").get("gpuType").asText());
         assertEquals("ResNet-50 (batch size 64)", detail.get("job").get("spec").get("modelFamily").asText());
+        assertEquals(128, detail.get("samples").get(39).get("batchSize").asInt(), "a sample says its batch");
+        assertEquals(80.0, detail.get("samples").get(39).get("noiseScale").asDouble(), "and its noise scale");
+        assertTrue(detail.get("samples").get(0).get("batchSize").isNull(), "one that says neither has nulls");
+        assertTrue(detail.get("samples").get(0).get("noiseScale").isNull());
+        assertEquals(128, detail.get("job").get("progress").get("batchSize").asInt());
+        assertEquals(256, detail.get("job").get("spec").get("batchLimits").get("max").asInt());
+        assertEquals(1, detail.get("job").get("restarts").get("count").asInt());
+        assertEquals(12.5, detail.get("job").get("restarts").get("totalSeconds").asDouble());
         assertEquals(JobViews.CURVE_POINTS + 1, detail.get("lossCurve").size());
         assertTrue(detail.get("lossCurveNote").isNull());
         JsonNode curve = detail.get("job").get("model").get("curve");
@@ -111,6 +121,8 @@ class JsonViewsTest {
         JsonNode bert = tree(new JobViews(status).detail(status.job("application_1_0002").orElseThrow()));
         assertEquals(0, bert.get("lossCurve").size());
         assertTrue(bert.get("job").get("spec").get("modelFamily").isNull(), "declared none: " + bert);
+        assertEquals(64, bert.get("job").get("spec").get("batchLimits").get("min").asInt(), "its one batch: " + bert);
+        assertEquals(0, bert.get("job").get("restarts").get("count").asInt());
         assertTrue(bert.get("lossCurveNote").asText().contains("step count"));
     }
 
@@ -154,21 +166,22 @@ class JsonViewsTest {
     private static DlJobState job(String id, String name, TrainingGoal goal, int held) {
         // A loss-goal job declares its model family and its AM tags its samples once they run on V100s.
         boolean typed = goal instanceof TrainingGoal.TargetLoss;
+        // It also lets its batch follow its size, and its AM reports the batch and a noise scale at 2 workers.
         JobSpec spec = new JobSpec(id, name, "alice", "root.dl", Framework.PYTORCH, Architecture.ALLREDUCE,
                 SyncMode.SYNCHRONOUS, WORKER, Resources.ZERO, 1, 8, 0, 0, 1, 0, 64, goal,
-                typed ? "ResNet-50 (batch size 64)" : null);
+                typed ? "ResNet-50 (batch size 64)" : null, typed ? new BatchLimits(32, 256, 0) : BatchLimits.fixed(64));
         List<ProgressSample> samples = new ArrayList<>();
         for (int i = 1; i <= 40; i++) {
             int workers = i <= 20 ? 1 : 2;
             long step = i * 10L;
             ProgressSample sample = new ProgressSample(900 + i, step, 1 / (0.01 * step + 1) + 0.1,
                     workers * 10 / (1 + 0.1 * (workers - 1)), workers, 0);
-            samples.add(typed && i > 20 ? sample.onGpuType("V100") : sample);
+            samples.add(typed && i > 20 ? sample.onGpuType("V100").atBatch(128, 40.0 + i) : sample);
         }
         List<HeldTask> tasks = new ArrayList<>();
         for (int i = 0; i < held; i++) {
             tasks.add(new HeldTask("container_" + id + "_" + i, "n1:1", TaskRole.WORKER, WORKER));
         }
-        return new DlJobState(spec, 900, tasks, samples);
+        return new DlJobState(spec, 900, tasks, samples, typed ? new Restarts(1, 12.5) : Restarts.NONE);
     }
 }

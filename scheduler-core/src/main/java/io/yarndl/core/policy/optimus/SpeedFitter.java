@@ -28,7 +28,7 @@ public final class SpeedFitter {
      *         jobs: a usable speed measured with at least one parameter server)
      */
     public Optional<SpeedModel> fit(JobSpec spec, List<ProgressSample> samples) {
-        List<SpeedObservation> observations = SpeedObservation.fromSamples(samples);
+        List<SpeedObservation> observations = SpeedObservation.fromSamples(samples, spec.globalBatchSize());
         if (spec.architecture() == Architecture.ALLREDUCE) {
             return observations.isEmpty() ? Optional.empty() : Optional.of(AllReduceSpeedModel.fit(observations));
         }

@@ -26,12 +26,17 @@ public record SpeedObservation(int workers, int ps, double stepsPerSecond) {
         return 1.0 / stepsPerSecond;
     }
 
-    /** The observations in {@code samples}, in order, skipping those without {@link ProgressSample#hasSpeed()}. */
-    public static List<SpeedObservation> fromSamples(List<ProgressSample> samples) {
+    /**
+     * The observations in {@code samples}, in order, skipping those without {@link ProgressSample#hasSpeed()},
+     * each in steps of {@code referenceBatch} per second ({@link ProgressSample#referenceStepsPerSecond}):
+     * a job whose batch follows its size reports steps of its own batch, which would otherwise read
+     * as a job that does not scale.
+     */
+    public static List<SpeedObservation> fromSamples(List<ProgressSample> samples, int referenceBatch) {
         List<SpeedObservation> observations = new ArrayList<>(samples.size());
         for (ProgressSample s : samples) {
             if (s != null && s.hasSpeed()) {
-                observations.add(new SpeedObservation(s.workers(), s.ps(), s.stepsPerSecond()));
+                observations.add(new SpeedObservation(s.workers(), s.ps(), s.referenceStepsPerSecond(referenceBatch)));
             }
         }
         return List.copyOf(observations);

@@ -104,7 +104,7 @@ final class JobModels {
     }
 
     private Optional<StepTime> stepTime(JobView job) {
-        List<SpeedObservation> observed = SpeedObservation.fromSamples(job.samples()).stream()
+        List<SpeedObservation> observed = SpeedObservation.fromSamples(job.samples(), job.spec().globalBatchSize()).stream()
                 .filter(o -> o.ps() >= 1).toList();
         Optional<LayerTable> table = job.spec().usesParameterServers() ? tableOf(job) : Optional.empty();
         if (table.isEmpty()) {

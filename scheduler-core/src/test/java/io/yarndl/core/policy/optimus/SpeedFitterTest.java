@@ -48,8 +48,21 @@ class SpeedFitterTest {
     @Test
     void observationsFromSamplesKeepOnlyThoseWithSpeed() {
         List<SpeedObservation> observations = SpeedObservation.fromSamples(
-                List.of(sample(2, 1, 1.5), sample(2, 1, 0.0), sample(3, 1, Double.POSITIVE_INFINITY)));
+                List.of(sample(2, 1, 1.5), sample(2, 1, 0.0), sample(3, 1, Double.POSITIVE_INFINITY)), 128);
         assertEquals(List.of(new SpeedObservation(2, 1, 1.5)), observations);
+    }
+
+    @Test
+    void aJobWhoseBatchFollowsItsSizeIsSeenInReferenceStepsSoItScales() {
+        // Two workers at batch 256 (reference 128), one step a second, noise scale 384: each step
+        // is worth 2 x (384 + 128) / (384 + 256) = 1.6 reference steps.
+        ProgressSample doubled = sample(2, 0, 1.0).atBatch(256, 384);
+        ProgressSample unknownNoise = sample(2, 0, 1.0).atBatch(256, Double.NaN);
+        List<SpeedObservation> observations = SpeedObservation.fromSamples(
+                List.of(sample(1, 0, 1.0), doubled, unknownNoise), 128);
+        assertEquals(1.0, observations.get(0).stepsPerSecond(), 1e-12);
+        assertEquals(1.6, observations.get(1).stepsPerSecond(), 1e-12);
+        assertEquals(2.0, observations.get(2).stepsPerSecond(), 1e-12, "no noise scale: perfect scaling");
     }
 
     private static ProgressSample sample(int workers, int ps, double speed) {

@@ -55,7 +55,8 @@ public final class SiaProfile {
 
     /**
      * Every measurement of {@code app} on the GPU type whose Sia file suffix is {@code suffix}
-     * ({@code aws}, {@code dgx-ext}, ...), placements first, in file order.
+     * ({@code aws}, {@code dgx-ext}, ...; empty for Pollux's files, {@link #fileName}), placements
+     * first, in file order.
      *
      * @param tracesDir Sia's {@code traces} folder (data/sia/traces)
      * @throws IllegalArgumentException naming the file, line and column of a malformed row
@@ -63,7 +64,7 @@ public final class SiaProfile {
     public static List<Measurement> read(Path tracesDir, String app, String suffix) {
         Path dir = tracesDir.resolve(app);
         List<Measurement> out = new ArrayList<>();
-        for (SiaCsv.Row row : SiaCsv.read(dir.resolve("placements-" + suffix + ".csv"), PLACEMENT_COLUMNS)) {
+        for (SiaCsv.Row row : SiaCsv.read(dir.resolve(fileName("placements", suffix)), PLACEMENT_COLUMNS)) {
             String placement = row.text("placement");
             int nodes = 0;
             int replicas = 0;
@@ -82,7 +83,7 @@ public final class SiaProfile {
             Arrays.sort(digits);
             out.add(measurement(row, nodes, replicas, new String(digits)));
         }
-        for (SiaCsv.Row row : SiaCsv.read(dir.resolve("scalability-" + suffix + ".csv"), SCALABILITY_COLUMNS)) {
+        for (SiaCsv.Row row : SiaCsv.read(dir.resolve(fileName("scalability", suffix)), SCALABILITY_COLUMNS)) {
             int nodes = row.positiveInt("num_nodes");
             int replicas = row.positiveInt("num_replicas");
             if (replicas < nodes) {
@@ -91,6 +92,15 @@ public final class SiaProfile {
             out.add(measurement(row, nodes, replicas, ""));
         }
         return out;
+    }
+
+    /**
+     * The file of {@code kind} ({@code placements}, {@code scalability}) for a GPU type's file
+     * suffix: {@code placements-aws.csv}, or {@code placements.csv} for the empty suffix (Pollux's
+     * profiles, measured on T4s, name no type).
+     */
+    public static String fileName(String kind, String suffix) {
+        return suffix.isEmpty() ? kind + ".csv" : kind + "-" + suffix + ".csv";
     }
 
     private static Measurement measurement(SiaCsv.Row row, int nodes, int replicas, String placement) {

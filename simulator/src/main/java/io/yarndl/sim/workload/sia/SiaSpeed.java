@@ -38,19 +38,28 @@ public final class SiaSpeed implements TrueSpeed {
     public static final String REFERENCE_GPU_TYPE = "RTX";
 
     private final String app;
+    private final String measuredBy;
     private final int globalBatch;
     private final Map<String, StepTimes> byGpuType;
     private final Map<String, Double> maxLocalByGpuType;
     private final Map<Shape, Double> cache = new ConcurrentHashMap<>();
+
+    /** Sia's measurements of {@code app}. */
+    SiaSpeed(String app, int globalBatch, Map<String, StepTimes> byGpuType, Map<String, Double> maxLocalByGpuType) {
+        this(app, globalBatch, byGpuType, maxLocalByGpuType, ProfileSource.SIA.name());
+    }
 
     /**
      * @param app               the application (for messages)
      * @param globalBatch       samples per step, at least 1
      * @param byGpuType         step times per GPU type (upper case), not empty
      * @param maxLocalByGpuType the most samples one GPU of each type holds
+     * @param measuredBy        whose measurements these are ({@code Sia}, {@code Pollux}), for messages
      */
-    SiaSpeed(String app, int globalBatch, Map<String, StepTimes> byGpuType, Map<String, Double> maxLocalByGpuType) {
+    SiaSpeed(String app, int globalBatch, Map<String, StepTimes> byGpuType, Map<String, Double> maxLocalByGpuType,
+             String measuredBy) {
         this.app = Objects.requireNonNull(app, "app");
+        this.measuredBy = Objects.requireNonNull(measuredBy, "measuredBy");
         if (globalBatch < 1) {
             throw new IllegalArgumentException(app + ": global batch must be at least 1, got " + globalBatch);
         }
@@ -67,10 +76,12 @@ public final class SiaSpeed implements TrueSpeed {
         return globalBatch;
     }
 
-    /** On {@link #REFERENCE_GPU_TYPE}. */
+    /** On {@link #REFERENCE_GPU_TYPE}, or on the only type measured where that is not it (Pollux's T4). */
     @Override
     public double stepsPerSecond(int workers, int ps, int nodesSpanned) {
-        return stepsPerSecond(workers, ps, nodesSpanned, REFERENCE_GPU_TYPE);
+        String type = byGpuType.containsKey(REFERENCE_GPU_TYPE) || byGpuType.size() > 1 ? REFERENCE_GPU_TYPE
+                : byGpuType.keySet().iterator().next();
+        return stepsPerSecond(workers, ps, nodesSpanned, type);
     }
 
     /**
@@ -90,7 +101,7 @@ public final class SiaSpeed implements TrueSpeed {
         String type = gpuType == null ? "" : GpuTypeNames.canonical(gpuType);
         StepTimes times = byGpuType.get(type);
         if (times == null) {
-            throw new IllegalArgumentException("Sia measured " + app + " on " + String.join(", ", byGpuType.keySet())
+            throw new IllegalArgumentException(measuredBy + " measured " + app + " on " + String.join(", ", byGpuType.keySet())
                     + " only, not on GPU type " + gpuType);
         }
         int nodes = Math.max(1, Math.min(nodesSpanned, workers));
