@@ -2,6 +2,7 @@ package io.yarndl.sim.cli;
 
 import io.yarndl.core.policy.resize.ResizeSettings;
 import io.yarndl.core.policy.resize.ResizeSettings.ResizeDefaults;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
@@ -21,6 +22,12 @@ public final class ResizeOptions {
             description = "optimus, smd: seconds a restart is taken to cost a job before its own are measured"
                     + " (default: ${DEFAULT-VALUE}).")
     double priorRestartSec;
+
+    /** These options as a nested {@code yarn-dl sim} takes them, for the commands that run one. */
+    public List<String> simArgs() {
+        return List.of("--resize-payback", Double.toString(paybackFactor), "--resize-prior-restart-sec",
+                Double.toString(priorRestartSec));
+    }
 
     /**
      * The settings these options give.

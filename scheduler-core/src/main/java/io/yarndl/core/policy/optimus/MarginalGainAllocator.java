@@ -29,11 +29,14 @@ import java.util.PriorityQueue;
  * cannot see a charge a few tasks away, a running job is also offered two bundles: straight back
  * to what it holds from below ({@code T(w, p) - T(held) + c}), and, from what it holds, the best
  * growth by several workers or PS ({@code T(held) - T(held + m) - c}), each per unit of the
- * dominant share it adds. The loop's greedy order is otherwise Optimus', and with the rule off
- * ({@link ResizeSettings#OFF}) its result is.
+ * dominant share it adds. A second pass of the loop hands the room no job took to whoever gains
+ * from it at one restart's charge ({@link Pass}), and a running job forecast to be done keeps its
+ * size ({@link #keepFinishing}). The loop's greedy order is otherwise Optimus', and with the rule
+ * off ({@link ResizeSettings#OFF}) its result is.
  *
  * <p>Only a job's own entry changes when it gains, so the candidates live in a priority queue
- * (one per job, fitting the room left when offered) and a round costs O((jobs + tasks) log jobs).
+ * (one per job, fitting the room left when offered) and a round costs O((jobs + tasks) log jobs),
+ * plus, per job at the size it holds, one look ahead over its remaining workers or PS.
  * Capacity is checked in aggregate here; the packing placement afterwards turns counts into nodes.
  */
 final class MarginalGainAllocator {

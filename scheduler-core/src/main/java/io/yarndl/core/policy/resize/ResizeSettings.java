@@ -28,11 +28,12 @@ public record ResizeSettings(double priorRestartSec, double paybackFactor) {
      * jobs took 3 to 7 s (docs/elastic-jobs.md) and Sia measured 15 s (ncf) to 250 s (ImageNet), so
      * 30 s is a middle that the first measured restart replaces.
      *
-     * <p>k = 30: swept over 0 to 100 with optimus on workloads that the reported figures do not use
+     * <p>k = 30: swept over 0 to 100 with optimus on workloads the reported figures do not use
      * (Pollux's workloads 1-5, 7 and 8 on 16 x 4 T4 and synthetic seeds 1-5, each at 60 s and 600 s
-     * rounds), 30 and 50 gave the lowest average JCT (5.3% and 5.7% below k = 0 on Pollux's, 2.7% and
-     * 2.3% on the synthetic ones) with half the resizes; of the two, the smaller, since measured
-     * restart costs (up to Sia's 250 s) multiply it. docs/resize-cost.md has the table.
+     * rounds), it cut the average JCT by 15.8% on Pollux's (geometric mean) and 1.9% on the
+     * synthetic ones, with 44% of the resizes; k = 100 cut Pollux's by 18.4% but the synthetic ones
+     * by 0.8%, and makes a measured 250 s ImageNet restart cost 7 h of forecast saving.
+     * docs/resize-cost.md has the table.
      */
     public static final class ResizeDefaults {
         public static final double PRIOR_RESTART_SEC = 30;
