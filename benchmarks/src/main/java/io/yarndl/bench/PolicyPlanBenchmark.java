@@ -8,7 +8,9 @@ import io.yarndl.core.policy.dl2.Dl2Events;
 import io.yarndl.core.policy.dl2.Dl2Policy;
 import io.yarndl.core.policy.dl2.OnceLoadedModel;
 import io.yarndl.core.policy.gavel.GavelPolicy;
+import io.yarndl.core.policy.pollux.PolluxSettings;
 import io.yarndl.core.policy.resize.ResizeSettings;
+import io.yarndl.core.policy.sia.SiaSettings;
 import io.yarndl.core.policy.smd.SmdSettings;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -41,7 +43,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Run: {@code bin/yarn-dl bench}, or {@code bin/yarn-dl bench -p policy=drf} for another policy;
  * SMD's round: {@code bin/yarn-dl bench PolicyPlanBenchmark -p jobMix=parameter-server
- * -p policy=smd,optimus -p jobs=100,1000}.
+ * -p policy=smd,optimus -p jobs=100,1000}; the goodput policies' (goal: under 1 s at 1,000 jobs,
+ * Pollux's rounds being 60 s): {@code bin/yarn-dl bench PolicyPlanBenchmark -p policy=pollux,sia
+ * -p jobs=100,1000} (docs/pollux.md, docs/sia.md).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -95,6 +99,7 @@ public class PolicyPlanBenchmark {
         OnceLoadedModel shipped = OnceLoadedModel.shipped();
         return PolicyRegistry.standard(strategy -> Dl2Policy.load(shipped, Dl2Events.NONE, strategy),
                 GavelPolicy.DEFAULT_ROUND_SEC, PlacementStrategies.named(PlacementStrategies.DEFAULT), SmdSettings.DEFAULT,
+                PolluxSettings.DEFAULT, SiaSettings.DEFAULT,
                 new ResizeSettings(ResizeSettings.DEFAULT.priorRestartSec(), resizePayback));
     }
 

@@ -14,6 +14,7 @@ import io.yarndl.yarn.metrics.JobOutcomeMetrics;
 import io.yarndl.yarn.metrics.RoundMetrics;
 import io.yarndl.yarn.metrics.ZooKeeperMetrics;
 import io.yarndl.yarn.round.PlanBook;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.api.records.YarnApplicationState;
@@ -27,6 +28,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -67,9 +69,28 @@ abstract class TwoJobsUnderPolicy {
         return DlJobs.allReduce("small", 2, 4, 4, 300);
     }
 
+    /** The toy AM's options for the first job; its speed on each GPU type, say. */
+    ToyAmOptions bigAm() {
+        return ToyAmOptions.defaults();
+    }
+
+    /** The toy AM's options for the second job. */
+    ToyAmOptions smallAm() {
+        return ToyAmOptions.defaults();
+    }
+
+    /**
+     * The cluster, with {@code schedulerConf} (the policy, rounds every 500 ms) among its
+     * configuration: the mini cluster's two NodeManagers of four GPUs unless a policy needs nodes of
+     * its own (GPU types, say), which it then stops in an {@code @AfterEach} of its own.
+     */
+    DlMiniCluster startCluster(Consumer<Configuration> schedulerConf) throws Exception {
+        return DlMiniCluster.start(schedulerConf);
+    }
+
     @BeforeEach
     void startCluster() throws Exception {
-        cluster = DlMiniCluster.start(conf -> {
+        cluster = startCluster(conf -> {
             conf.set(YarnConfiguration.RM_SCHEDULER, DeepLearningScheduler.class.getName());
             conf.set(SchedulerSettings.POLICY, policy());
             conf.setLong(SchedulerSettings.INTERVAL_MS, 500);
@@ -92,11 +113,9 @@ abstract class TwoJobsUnderPolicy {
     void runsTwoJobsToCompletionWithTheSizesItsPlansGive() throws Exception {
         Path bigEvents = cluster.workDir().resolve("big.events");
         Path smallEvents = cluster.workDir().resolve("small.events");
-        ApplicationId bigId = client.submit(DlMiniCluster.DL_QUEUE, bigJob(),
-                ToyAmOptions.defaults().withEvents(bigEvents));
+        ApplicationId bigId = client.submit(DlMiniCluster.DL_QUEUE, bigJob(), bigAm().withEvents(bigEvents));
         ToyEventLog.await(bigEvents, TIMEOUT, log -> log.contains(Event.PROGRESS));
-        ApplicationId smallId = client.submit(DlMiniCluster.DL_QUEUE, smallJob(),
-                ToyAmOptions.defaults().withEvents(smallEvents));
+        ApplicationId smallId = client.submit(DlMiniCluster.DL_QUEUE, smallJob(), smallAm().withEvents(smallEvents));
 
         for (ApplicationId id : List.of(bigId, smallId)) {
             assertEquals(FinalApplicationStatus.SUCCEEDED,
@@ -187,6 +206,17 @@ abstract class TwoJobsUnderPolicy {
     static int maxPlanned(List<PlanBook.TargetChange> history, String jobId) {
         return history.stream().filter(c -> c.jobId().equals(jobId)).mapToInt(PlanBook.TargetChange::workers)
                 .max().orElse(0);
+    }
+
+    /**
+     * The sizes the plans gave a job (workers above 0) before its AM met its goal: afterwards a job
+     * has no steps to go, and a goodput policy may plan it anyhow until it leaves.
+     */
+    static List<PlanBook.TargetChange> sizedWhileTraining(List<PlanBook.TargetChange> history, String jobId,
+                                                          ToyEventLog log) {
+        long goalMet = log.of(Event.PROGRESS).get(log.of(Event.PROGRESS).size() - 1).epochMillis();
+        return history.stream().filter(c -> c.jobId().equals(jobId) && c.workers() > 0 && c.timeSec() * 1000 < goalMet)
+                .toList();
     }
 
     /** When a job's first worker started. */

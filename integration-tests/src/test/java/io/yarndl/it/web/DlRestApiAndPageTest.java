@@ -222,7 +222,7 @@ class DlRestApiAndPageTest {
         JsonNode policy = rm.json(DL + "policy");
         assertEquals("optimus", policy.get("policy").asText());
         assertEquals("optimus", policy.get("configured").asText());
-        assertEquals(Set.of("dl2", "drf", "fifo", "gavel-fifo", "gavel-fifo-perf", "gavel-finish-time-fairness", "gavel-finish-time-fairness-perf", "gavel-max-min-fairness", "gavel-max-min-fairness-perf", "gavel-max-sum-throughput-perf", "gavel-min-total-duration", "gavel-min-total-duration-perf", "optimus", "smd"), names(policy.get("available")));
+        assertEquals(Set.of("dl2", "drf", "fifo", "gavel-fifo", "gavel-fifo-perf", "gavel-finish-time-fairness", "gavel-finish-time-fairness-perf", "gavel-max-min-fairness", "gavel-max-min-fairness-perf", "gavel-max-sum-throughput-perf", "gavel-min-total-duration", "gavel-min-total-duration-perf", "optimus", "pollux", "sia", "smd"), names(policy.get("available")));
         assertFalse(policy.get("dl2").get("active").asBoolean());
         assertTrue(policy.get("dl2").has("modelVersion") && policy.get("dl2").has("fallbackReason"), policy.toString());
     }

@@ -40,8 +40,19 @@ public final class TargetPlacement {
      * @return one allocation per job, in the order of {@code jobs}; {@link Allocation#NONE} for waiting ones
      */
     public List<Allocation> place(ClusterSnapshot snapshot, List<JobView> jobs, List<TaskCount> targets) {
-        if (targets.size() != jobs.size()) {
-            throw new IllegalArgumentException(targets.size() + " targets for " + jobs.size() + " jobs");
+        return place(snapshot, jobs, targets, java.util.Collections.nCopies(jobs.size(), null));
+    }
+
+    /**
+     * As {@link #place(ClusterSnapshot, List, List)}, each job's GPU tasks on nodes of the GPU type
+     * {@code gpuTypes} names for it (a policy that chooses types, as Sia's does), or on any one type
+     * where it names null. A job keeps its nodes only where they are of its type.
+     */
+    public List<Allocation> place(ClusterSnapshot snapshot, List<JobView> jobs, List<TaskCount> targets,
+                                  List<String> gpuTypes) {
+        if (targets.size() != jobs.size() || gpuTypes.size() != jobs.size()) {
+            throw new IllegalArgumentException(targets.size() + " targets and " + gpuTypes.size() + " types for "
+                    + jobs.size() + " jobs");
         }
         NodeLedger ledger = NodeLedger.of(snapshot);
         Allocation[] placed = new Allocation[jobs.size()];
@@ -53,6 +64,7 @@ public final class TargetPlacement {
             boolean unchanged = target.workers() > 0 && current.workers() == target.workers()
                     && current.ps() == target.ps();
             JobSpec spec = job.spec();
+            unchanged &= gpuTypes.get(i) == null || onType(ledger, current, gpuTypes.get(i));
             if (unchanged && ledger.fits(current, spec.workerDemand(), spec.psDemand())) {
                 ledger.reserve(current, spec.workerDemand(), spec.psDemand(), spec.modelFamily());
                 placed[i] = current;
@@ -64,18 +76,30 @@ public final class TargetPlacement {
         }
         toPlace.sort(Comparator.comparingInt((Integer i) -> -targets.get(i).tasks()).thenComparing(i -> i));
         for (int i : toPlace) {
-            placed[i] = placeShrinking(ledger, jobs.get(i), targets.get(i));
+            placed[i] = placeShrinking(ledger, jobs.get(i), targets.get(i), gpuTypes.get(i));
         }
         return List.of(placed);
     }
 
-    private Allocation placeShrinking(NodeLedger ledger, JobView job, TaskCount target) {
+    /** True when every node of {@code allocation} the ledger knows is of GPU type {@code type}. */
+    private static boolean onType(NodeLedger ledger, Allocation allocation, String type) {
+        for (String nodeId : allocation.byNode().keySet()) {
+            int index = ledger.indexOf(nodeId);
+            if (index < 0 || !type.equals(ledger.node(index).acceleratorType())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private Allocation placeShrinking(NodeLedger ledger, JobView job, TaskCount target, String gpuType) {
         JobSpec spec = job.spec();
         int workers = target.workers();
         int ps = target.ps();
         boolean dropWorker = true;
         while (workers >= spec.minWorkers() && ps >= spec.minPs()) {
-            Optional<Allocation> result = strategy.place(ledger, PlacementRequest.of(spec, workers, ps, job.allocation()));
+            PlacementRequest request = PlacementRequest.of(spec, workers, ps, job.allocation());
+            Optional<Allocation> result = strategy.place(ledger, gpuType == null ? request : request.onGpuType(gpuType));
             if (result.isPresent()) {
                 return result.get();
             }

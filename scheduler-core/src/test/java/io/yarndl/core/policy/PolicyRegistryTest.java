@@ -14,7 +14,7 @@ class PolicyRegistryTest {
     void buildsEveryShippedPolicyByItsName() {
         PolicyRegistry registry = PolicyRegistry.standard();
 
-        assertEquals(Set.of("dl2", "drf", "fifo", "gavel-fifo", "gavel-fifo-perf", "gavel-finish-time-fairness", "gavel-finish-time-fairness-packed", "gavel-finish-time-fairness-perf", "gavel-max-min-fairness", "gavel-max-min-fairness-packed", "gavel-max-min-fairness-perf", "gavel-max-sum-throughput-perf", "gavel-min-total-duration", "gavel-min-total-duration-packed", "gavel-min-total-duration-perf", "optimus", "smd"), registry.names());
+        assertEquals(Set.of("dl2", "drf", "fifo", "gavel-fifo", "gavel-fifo-perf", "gavel-finish-time-fairness", "gavel-finish-time-fairness-packed", "gavel-finish-time-fairness-perf", "gavel-max-min-fairness", "gavel-max-min-fairness-packed", "gavel-max-min-fairness-perf", "gavel-max-sum-throughput-perf", "gavel-min-total-duration", "gavel-min-total-duration-packed", "gavel-min-total-duration-perf", "optimus", "pollux", "sia", "smd"), registry.names());
         for (String name : registry.names()) {
             assertEquals(name, registry.create(name).name());
         }
@@ -25,7 +25,7 @@ class PolicyRegistryTest {
         UnknownPolicyException error = assertThrows(UnknownPolicyException.class,
                 () -> PolicyRegistry.standard().create("sjf"));
 
-        assertEquals("unknown scheduling policy 'sjf'; known policies: dl2, drf, fifo, gavel-fifo, gavel-fifo-perf, gavel-finish-time-fairness, gavel-finish-time-fairness-packed, gavel-finish-time-fairness-perf, gavel-max-min-fairness, gavel-max-min-fairness-packed, gavel-max-min-fairness-perf, gavel-max-sum-throughput-perf, gavel-min-total-duration, gavel-min-total-duration-packed, gavel-min-total-duration-perf, optimus, smd", error.getMessage());
+        assertEquals("unknown scheduling policy 'sjf'; known policies: dl2, drf, fifo, gavel-fifo, gavel-fifo-perf, gavel-finish-time-fairness, gavel-finish-time-fairness-packed, gavel-finish-time-fairness-perf, gavel-max-min-fairness, gavel-max-min-fairness-packed, gavel-max-min-fairness-perf, gavel-max-sum-throughput-perf, gavel-min-total-duration, gavel-min-total-duration-packed, gavel-min-total-duration-perf, optimus, pollux, sia, smd", error.getMessage());
     }
 
     @Test
@@ -44,6 +44,6 @@ class PolicyRegistryTest {
                 () -> registry.register("fifo", () -> registry.create("drf")));
 
         assertTrue(error.getMessage().contains("'fifo' is already registered"), error.getMessage());
-        assertEquals(List.of("dl2", "drf", "fifo", "gavel-fifo", "gavel-fifo-perf", "gavel-finish-time-fairness", "gavel-finish-time-fairness-packed", "gavel-finish-time-fairness-perf", "gavel-max-min-fairness", "gavel-max-min-fairness-packed", "gavel-max-min-fairness-perf", "gavel-max-sum-throughput-perf", "gavel-min-total-duration", "gavel-min-total-duration-packed", "gavel-min-total-duration-perf", "optimus", "smd"), List.copyOf(registry.names()));
+        assertEquals(List.of("dl2", "drf", "fifo", "gavel-fifo", "gavel-fifo-perf", "gavel-finish-time-fairness", "gavel-finish-time-fairness-packed", "gavel-finish-time-fairness-perf", "gavel-max-min-fairness", "gavel-max-min-fairness-packed", "gavel-max-min-fairness-perf", "gavel-max-sum-throughput-perf", "gavel-min-total-duration", "gavel-min-total-duration-packed", "gavel-min-total-duration-perf", "optimus", "pollux", "sia", "smd"), List.copyOf(registry.names()));
     }
 }

@@ -161,6 +161,12 @@ final class SimCommand implements Callable<Integer> {
     SmdOptions smd;
 
     @Mixin
+    PolluxPolicyOptions polluxPolicy;
+
+    @Mixin
+    SiaPolicyOptions siaPolicy;
+
+    @Mixin
     ResizeOptions resize;
 
     @Override
@@ -171,11 +177,6 @@ final class SimCommand implements Callable<Integer> {
         WorkloadChoice workload = new WorkloadChoice(trace, jobs, load, phillyFile, seed, goodput.fixedBatch, gavel, sia,
                 pollux);
         SimConfig config = simConfig();
-        try {
-            resize.settings();
-        } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
-        }
         PlacementTruth truth = groundTruth.toTruth();
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw usage("--out " + out + " exists and is not a folder");
@@ -195,7 +196,8 @@ final class SimCommand implements Callable<Integer> {
                 String tag = String.format(Locale.ROOT, "[%d/%d] %s", i + 1, runs.size(), name);
                 stdout.println(tag + ": running");
                 stdout.flush();
-                SchedulingPolicy policy = models.registry(run.placement(), smd.settings(), resize.settings()).create(run.policy());
+                SchedulingPolicy policy = models.registry(run.placement(), smd.settings(), polluxPolicy.settings(),
+                        siaPolicy.settings(), resize.settings()).create(run.policy());
                 HeapPeak.reset();
                 SimulationResult result;
                 try (Stream<TraceJob> jobsStream = workload.open(clusterSpec)) {
@@ -254,7 +256,13 @@ final class SimCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
-        PolicyRegistry registry = models.registry(PlacementStrategies.DEFAULT, smd.settings(), resize.settings());
+        PolicyRegistry registry;
+        try {
+            registry = models.registry(PlacementStrategies.DEFAULT, smd.settings(), polluxPolicy.settings(),
+                    siaPolicy.settings(), resize.settings());
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
         for (String name : names) {
             try {
                 registry.create(name);
@@ -274,7 +282,8 @@ final class SimCommand implements Callable<Integer> {
             throw usage(e.getMessage());
         }
         // One policy per placement built now: marl's model loads, and a rejected one is reported, before the first run.
-        runs.stream().map(PolicyRuns.Run::placement).distinct().forEach(p -> models.registry(p, smd.settings(), resize.settings()).create(names.get(0)));
+        runs.stream().map(PolicyRuns.Run::placement).distinct().forEach(p -> models.registry(p, smd.settings(),
+                polluxPolicy.settings(), siaPolicy.settings(), resize.settings()).create(names.get(0)));
         List<String> labels = runs.stream().map(PolicyRuns.Run::label).toList();
         if (baseline != null && !labels.contains(baseline)) {
             throw usage("--baseline " + baseline + " is not among the rows " + String.join(",", labels));

@@ -7,7 +7,9 @@ import io.yarndl.core.policy.UnknownPolicyException;
 import io.yarndl.core.policy.dl2.Dl2Policy;
 import io.yarndl.core.policy.resize.ResizeSettings;
 import io.yarndl.sim.cli.ClusterOptions;
+import io.yarndl.sim.cli.PolluxPolicyOptions;
 import io.yarndl.sim.cli.ResizeOptions;
+import io.yarndl.sim.cli.SiaPolicyOptions;
 import io.yarndl.sim.cli.SmdOptions;
 import io.yarndl.sim.engine.SimConfig;
 import io.yarndl.sim.engine.SimulationResult;
@@ -116,6 +118,12 @@ public final class EvaluateCommand implements Callable<Integer> {
     SmdOptions smd;
 
     @Mixin
+    PolluxPolicyOptions polluxPolicy;
+
+    @Mixin
+    SiaPolicyOptions siaPolicy;
+
+    @Mixin
     ResizeOptions resize;
 
     private ResizeSettings resizeSettings() {
@@ -147,7 +155,8 @@ public final class EvaluateCommand implements Callable<Integer> {
         ClusterSpec clusterSpec = cluster.toSpec(ClusterOptions.DEFAULT_NODES);
         PrintWriter err = spec.commandLine().getErr();
         Dl2FallbackWarning warning = new Dl2FallbackWarning(err, "yarn-dl evaluate");
-        PolicyRegistry registry = warning.registry(dl2Model, PlacementStrategies.DEFAULT, smd.settings(), resizeSettings());
+        PolicyRegistry registry = warning.registry(dl2Model, PlacementStrategies.DEFAULT, smd.settings(),
+                polluxPolicy.settings(), siaPolicy.settings(), resizeSettings());
         List<String> names = checkedPolicies(registry);
         if (dl2Model != null && !names.contains(Dl2Policy.NAME)) {
             throw usage("--dl2-model applies when --policies includes dl2");

@@ -41,6 +41,8 @@ final class SettingDefaults {
         defaults.put(SchedulerSettings.SMD_KNAPSACK_SECONDS, SettingValues.formatDecimal(SmdSettings.DEFAULT.knapsackSeconds()));
         defaults.put(SchedulerSettings.SMD_MAX_KNAPSACKS, Integer.toString(SmdSettings.DEFAULT.maxKnapsacks()));
         defaults.put(SchedulerSettings.SMD_LINKS_PER_NODE, SettingValues.formatDecimal(SmdSettings.DEFAULT.linksPerNode()));
+        PolluxSetting.putDefaults(defaults);
+        SiaSetting.putDefaults(defaults);
         defaults.put(SchedulerSettings.RESIZE_PAYBACK_FACTOR, SettingValues.formatDecimal(ResizeSettings.DEFAULT.paybackFactor()));
         defaults.put(SchedulerSettings.RESIZE_PRIOR_RESTART_SEC,
                 SettingValues.formatDecimal(ResizeSettings.DEFAULT.priorRestartSec()));

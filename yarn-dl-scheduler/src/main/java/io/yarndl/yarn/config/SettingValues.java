@@ -75,6 +75,26 @@ final class SettingValues {
         return value;
     }
 
+    /** A decimal number, as {@link #readDouble}, from {@code min} to {@code max} inclusive. */
+    static double readDoubleBetween(Configuration conf, String key, double defaultValue, double min, double max,
+                                    String unit) {
+        String raw = conf.get(key);
+        if (raw == null) {
+            return defaultValue;
+        }
+        String allowed = "allowed: a number from " + formatDecimal(min) + " to " + formatDecimal(max) + " (" + unit + ")";
+        double value;
+        try {
+            value = new BigDecimal(raw.trim()).doubleValue();
+        } catch (NumberFormatException e) {
+            throw new InvalidSettingException(key, raw, "is not a number", allowed);
+        }
+        if (value < min || value > max) {
+            throw new InvalidSettingException(key, raw, "is out of range", allowed);
+        }
+        return value;
+    }
+
     /** A decimal as a configuration file writes it: {@code 0.05}, {@code 4}, {@code 0}, never {@code 0.0} or {@code 5.0E-2}. */
     static String formatDecimal(double value) {
         return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.yarndl.core.policy.pollux.PolluxSettings;
 import io.yarndl.core.policy.resize.ResizeSettings;
+import io.yarndl.core.policy.sia.SiaSettings;
 import io.yarndl.core.policy.smd.SmdSettings;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -70,6 +72,8 @@ class SchedulerSettingsTest {
         conf.set(SchedulerSettings.SMD_KNAPSACK_SECONDS, " 0.5 ");
         conf.set(SchedulerSettings.SMD_MAX_KNAPSACKS, "2");
         conf.set(SchedulerSettings.SMD_LINKS_PER_NODE, "1.5");
+        conf.set("yarn.dl.scheduler.pollux.fairness-p", "0.5");
+        conf.set("yarn.dl.scheduler.sia.unallocated-penalty", "2");
         conf.set(SchedulerSettings.RESIZE_PAYBACK_FACTOR, "4");
         conf.set(SchedulerSettings.RESIZE_PRIOR_RESTART_SEC, " 90 ");
 
@@ -84,6 +88,7 @@ class SchedulerSettingsTest {
                 Duration.ZERO, new GpuTypeSettings("rm.yarn.io/accelerator",
                         Map.of("gpu-host-1", "V100", "gpu-host-2:8041", "K80")), Duration.ofSeconds(10), "packing",
                 Optional.of(Path.of("/opt/yarn-dl/models/marl-v1.onnx")), new SmdSettings(0.5, 2, 1.5),
+                new PolluxSettings(0.5, 30, 0.2, 3_000), new SiaSettings(-0.5, 30, 2, 0.2, 3_000),
                 new ResizeSettings(90, 4)),
                 settings);
         assertEquals("sasl:rm:rwcda,world:anyone:r", settings.describeAcl());
@@ -254,6 +259,11 @@ class SchedulerSettingsTest {
                 + " yarn.dl.scheduler.gavel.round-ms=360000, yarn.dl.scheduler.placement=packing,"
                 + " yarn.dl.scheduler.marl.model=(shipped), yarn.dl.scheduler.smd.knapsack-seconds=0.05,"
                 + " yarn.dl.scheduler.smd.max-knapsacks=1, yarn.dl.scheduler.smd.links-per-node=0,"
+                + " yarn.dl.scheduler.pollux.fairness-p=-1, yarn.dl.scheduler.pollux.restart-prior-sec=30,"
+                + " yarn.dl.scheduler.pollux.solver-seconds=0.2, yarn.dl.scheduler.pollux.solver-max-options=3000,"
+                + " yarn.dl.scheduler.sia.fairness-p=-0.5, yarn.dl.scheduler.sia.restart-prior-sec=30,"
+                + " yarn.dl.scheduler.sia.unallocated-penalty=1.1, yarn.dl.scheduler.sia.solver-seconds=0.2,"
+                + " yarn.dl.scheduler.sia.solver-max-options=3000,"
                 + " yarn.dl.scheduler.resize.payback-factor=30, yarn.dl.scheduler.resize.prior-restart-sec=30",
                 line);
         for (String key : SchedulerSettings.KEYS) {
@@ -301,7 +311,11 @@ class SchedulerSettingsTest {
     @Test
     void keysAndDefaultsListEveryKeyConstant() throws IllegalAccessException {
         List<String> constants = new ArrayList<>();
-        for (Field field : SchedulerSettings.class.getFields()) {
+        List<Field> fields = new ArrayList<>(List.of(SchedulerSettings.class.getFields()));
+        // The goodput policies' keys are named in their own setting classes only.
+        fields.addAll(List.of(PolluxSetting.class.getDeclaredFields()));
+        fields.addAll(List.of(SiaSetting.class.getDeclaredFields()));
+        for (Field field : fields) {
             if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class) {
                 String value = (String) field.get(null);
                 if (value.startsWith(SchedulerSettings.PREFIX) && !value.equals(SchedulerSettings.PREFIX)) {

@@ -3,6 +3,11 @@ package io.yarndl.yarn.dl2;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.yarndl.core.policy.gavel.GavelPolicy;
+import io.yarndl.core.policy.PolicyRegistry;
+import io.yarndl.core.policy.pollux.PolluxPolicy;
+import io.yarndl.core.policy.pollux.PolluxSettings;
+import io.yarndl.core.policy.sia.SiaPolicy;
+import io.yarndl.core.policy.sia.SiaSettings;
 import io.yarndl.core.policy.smd.SmdPolicy;
 import io.yarndl.core.policy.smd.SmdSettings;
 import io.yarndl.yarn.config.SchedulerSettings;
@@ -43,5 +48,17 @@ class Dl2ServingRegistryTest {
         unset.set(SchedulerSettings.HADOOP_ZK_ADDRESS, "zk1:2181");
         assertEquals(SmdSettings.DEFAULT, ((SmdPolicy) new Dl2Serving(SchedulerSettings.from(unset),
                 new SchedulerMetrics().dl2()).registry().create("smd")).settings());
+    }
+
+    @Test
+    void polluxAndSiaRunWithTheConfiguredKnobs() {
+        Configuration conf = new Configuration(false);
+        conf.set(SchedulerSettings.HADOOP_ZK_ADDRESS, "zk1:2181");
+        conf.set("yarn.dl.scheduler.pollux.fairness-p", "0");
+        conf.set("yarn.dl.scheduler.sia.unallocated-penalty", "2");
+        PolicyRegistry registry = new Dl2Serving(SchedulerSettings.from(conf), new SchedulerMetrics().dl2()).registry();
+
+        assertEquals(new PolluxSettings(0, 30, 0.2, 3_000), ((PolluxPolicy) registry.create("pollux")).settings());
+        assertEquals(new SiaSettings(-0.5, 30, 2, 0.2, 3_000), ((SiaPolicy) registry.create("sia")).settings());
     }
 }

@@ -143,7 +143,7 @@ class JsonViewsTest {
     void policyNamesTheAvailablePoliciesAndFollowsARunTimeSwitch() throws Exception {
         JsonNode before = tree(new PlanViews(status).policy());
         assertEquals("optimus", before.get("policy").asText());
-        assertEquals(List.of("dl2", "drf", "fifo", "gavel-fifo", "gavel-fifo-perf", "gavel-finish-time-fairness", "gavel-finish-time-fairness-perf", "gavel-max-min-fairness", "gavel-max-min-fairness-perf", "gavel-max-sum-throughput-perf", "gavel-min-total-duration", "gavel-min-total-duration-perf", "optimus", "smd"),
+        assertEquals(List.of("dl2", "drf", "fifo", "gavel-fifo", "gavel-fifo-perf", "gavel-finish-time-fairness", "gavel-finish-time-fairness-perf", "gavel-max-min-fairness", "gavel-max-min-fairness-perf", "gavel-max-sum-throughput-perf", "gavel-min-total-duration", "gavel-min-total-duration-perf", "optimus", "pollux", "sia", "smd"),
                 JSON.convertValue(before.get("available"), List.class));
         assertFalse(before.get("dl2").get("active").asBoolean());
 

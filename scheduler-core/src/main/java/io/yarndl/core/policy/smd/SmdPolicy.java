@@ -15,6 +15,8 @@ import io.yarndl.core.policy.SchedulingPolicy;
 import io.yarndl.core.policy.resize.ResizeCost;
 import io.yarndl.core.policy.resize.ResizeSettings;
 import io.yarndl.core.policy.smd.layers.LayerTables;
+import io.yarndl.core.solver.ChoiceKnapsack;
+import io.yarndl.core.solver.KnapsackSolverException;
 
 import java.util.ArrayList;
 import java.util.HashSet;

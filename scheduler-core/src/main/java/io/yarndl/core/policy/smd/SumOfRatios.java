@@ -1,5 +1,7 @@
 package io.yarndl.core.policy.smd;
 
+import io.yarndl.core.solver.ChoiceKnapsack;
+
 /**
  * SMD's decomposition (Yu et al., INFOCOM'21): minimise the jobs' summed remaining times, each a
  * ratio {@code T_i = N_i(x) / D_i(x)} of the job's work to its parallelism, over the options the

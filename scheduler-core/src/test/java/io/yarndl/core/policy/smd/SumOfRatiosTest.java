@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.yarndl.core.solver.ChoiceKnapsack;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 

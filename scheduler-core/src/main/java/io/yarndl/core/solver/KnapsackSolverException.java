@@ -1,8 +1,8 @@
-package io.yarndl.core.policy.smd;
+package io.yarndl.core.solver;
 
 /**
- * SMD's knapsack solver could not run (OR-Tools' native libraries did not load). The policy
- * reports it and keeps every job at the size the greedy start gave it.
+ * The knapsack solver ({@link ChoiceKnapsack}) could not run (OR-Tools' native libraries did not
+ * load). The policy reports it and keeps every job at the size its greedy start gave it.
  */
 public final class KnapsackSolverException extends RuntimeException {
 
