@@ -1,8 +1,17 @@
 package io.yarndl.bench;
 
+import io.yarndl.core.placement.PlacementStrategies;
 import io.yarndl.core.policy.Plan;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.SchedulingPolicy;
+import io.yarndl.core.policy.dl2.Dl2Events;
+import io.yarndl.core.policy.dl2.Dl2Policy;
+import io.yarndl.core.policy.dl2.OnceLoadedModel;
+import io.yarndl.core.policy.gavel.GavelPolicy;
+import io.yarndl.core.policy.pollux.PolluxSettings;
+import io.yarndl.core.policy.resize.ResizeSettings;
+import io.yarndl.core.policy.sia.SiaSettings;
+import io.yarndl.core.policy.smd.SmdSettings;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -62,6 +71,10 @@ public class PolicyPlanBenchmark {
     @Param("mixed")
     public String jobMix;
 
+    /** The resize-cost rule's k ({@code --resize-payback}); 0 plans as before the rule. */
+    @Param("30")
+    public double resizePayback;
+
     private BenchmarkCluster input;
     private SchedulingPolicy steady;
     private SchedulingPolicy fresh;
@@ -73,13 +86,21 @@ public class PolicyPlanBenchmark {
             case "parameter-server" -> BenchmarkCluster.parameterServerJobs(nodes, jobs, seed);
             default -> throw new IllegalArgumentException("jobMix must be mixed or parameter-server, got " + jobMix);
         };
-        steady = PolicyRegistry.standard().create(policy);
+        steady = registry().create(policy);
     }
 
     // Invocation-level setup is fine here: a round takes milliseconds, far above JMH's timer cost.
     @Setup(Level.Invocation)
     public void freshPolicy() {
-        fresh = PolicyRegistry.standard().create(policy);
+        fresh = registry().create(policy);
+    }
+
+    private PolicyRegistry registry() {
+        OnceLoadedModel shipped = OnceLoadedModel.shipped();
+        return PolicyRegistry.standard(strategy -> Dl2Policy.load(shipped, Dl2Events.NONE, strategy),
+                GavelPolicy.DEFAULT_ROUND_SEC, PlacementStrategies.named(PlacementStrategies.DEFAULT), SmdSettings.DEFAULT,
+                PolluxSettings.DEFAULT, SiaSettings.DEFAULT,
+                new ResizeSettings(ResizeSettings.DEFAULT.priorRestartSec(), resizePayback));
     }
 
     @Benchmark

@@ -13,6 +13,7 @@ import io.yarndl.core.policy.gavel.GavelPolicy;
 import io.yarndl.core.policy.optimus.OptimusPolicy;
 import io.yarndl.core.policy.pollux.PolluxPolicy;
 import io.yarndl.core.policy.pollux.PolluxSettings;
+import io.yarndl.core.policy.resize.ResizeSettings;
 import io.yarndl.core.policy.sia.SiaPolicy;
 import io.yarndl.core.policy.sia.SiaSettings;
 import io.yarndl.core.policy.smd.SmdPolicy;
@@ -80,12 +81,23 @@ public final class PolicyRegistry {
     public static PolicyRegistry standard(Function<PlacementStrategy, SchedulingPolicy> dl2, double gavelRoundSec,
                                           Supplier<PlacementStrategy> placement, SmdSettings smd,
                                           PolluxSettings pollux, SiaSettings sia) {
+        return standard(dl2, gavelRoundSec, placement, smd, pollux, sia, ResizeSettings.DEFAULT);
+    }
+
+    /**
+     * As {@link #standard(Function, double, Supplier, SmdSettings, PolluxSettings, SiaSettings)}, the
+     * policies that forecast a job's remaining time ({@code optimus}, {@code smd}) charging resizes as
+     * {@code resize} says (a driver's settings; docs/resize-cost.md).
+     */
+    public static PolicyRegistry standard(Function<PlacementStrategy, SchedulingPolicy> dl2, double gavelRoundSec,
+                                          Supplier<PlacementStrategy> placement, SmdSettings smd,
+                                          PolluxSettings pollux, SiaSettings sia, ResizeSettings resize) {
         return new PolicyRegistry()
                 .register(FifoPolicy.NAME, () -> new FifoPolicy(placement.get()))
                 .register(DrfPolicy.NAME, () -> new DrfPolicy(placement.get()))
-                .register(OptimusPolicy.NAME, () -> new OptimusPolicy(placement.get()))
+                .register(OptimusPolicy.NAME, () -> new OptimusPolicy(placement.get(), resize))
                 .register(Dl2Policy.NAME, () -> dl2.apply(placement.get()))
-                .register(SmdPolicy.NAME, () -> new SmdPolicy(placement.get(), smd))
+                .register(SmdPolicy.NAME, () -> new SmdPolicy(placement.get(), smd, resize))
                 .register(PolluxPolicy.NAME, () -> new PolluxPolicy(placement.get(), pollux))
                 .register(SiaPolicy.NAME, () -> new SiaPolicy(placement.get(), sia))
                 .registerAll(GavelPolicies.withRound(gavelRoundSec, placement));

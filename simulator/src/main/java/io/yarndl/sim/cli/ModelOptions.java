@@ -7,6 +7,7 @@ import io.yarndl.core.policy.dl2.Dl2Policy;
 import io.yarndl.core.policy.dl2.OnceLoadedModel;
 import io.yarndl.core.policy.gavel.GavelPolicy;
 import io.yarndl.core.policy.pollux.PolluxSettings;
+import io.yarndl.core.policy.resize.ResizeSettings;
 import io.yarndl.core.policy.sia.SiaSettings;
 import io.yarndl.core.policy.smd.SmdSettings;
 import io.yarndl.sim.dl2.Dl2FallbackWarning;
@@ -55,10 +56,11 @@ final class ModelOptions {
     }
 
     /** The standard policies, every one placing with the strategy called {@code placement}, served from these models. */
-    PolicyRegistry registry(String placement, SmdSettings smd, PolluxSettings pollux, SiaSettings sia) {
+    PolicyRegistry registry(String placement, SmdSettings smd, PolluxSettings pollux, SiaSettings sia,
+                            ResizeSettings resize) {
         return PolicyRegistry.standard(strategy -> Dl2Policy.load(dl2Source, dl2Warning, strategy),
                 GavelPolicy.DEFAULT_ROUND_SEC, PlacementStrategies.named(placement, marlWarning.serving()), smd, pollux,
-                sia);
+                sia, resize);
     }
 
     private static void requireFile(String option, Path file, boolean used, String where, String name) {

@@ -166,6 +166,9 @@ final class SimCommand implements Callable<Integer> {
     @Mixin
     SiaPolicyOptions siaPolicy;
 
+    @Mixin
+    ResizeOptions resize;
+
     @Override
     public Integer call() throws IOException {
         ClusterSpec clusterSpec = cluster.toSpec(PHILLY.equals(trace) ? ClusterOptions.PHILLY_NODES
@@ -194,7 +197,7 @@ final class SimCommand implements Callable<Integer> {
                 stdout.println(tag + ": running");
                 stdout.flush();
                 SchedulingPolicy policy = models.registry(run.placement(), smd.settings(), polluxPolicy.settings(),
-                        siaPolicy.settings()).create(run.policy());
+                        siaPolicy.settings(), resize.settings()).create(run.policy());
                 HeapPeak.reset();
                 SimulationResult result;
                 try (Stream<TraceJob> jobsStream = workload.open(clusterSpec)) {
@@ -256,7 +259,7 @@ final class SimCommand implements Callable<Integer> {
         PolicyRegistry registry;
         try {
             registry = models.registry(PlacementStrategies.DEFAULT, smd.settings(), polluxPolicy.settings(),
-                    siaPolicy.settings());
+                    siaPolicy.settings(), resize.settings());
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
@@ -280,7 +283,7 @@ final class SimCommand implements Callable<Integer> {
         }
         // One policy per placement built now: marl's model loads, and a rejected one is reported, before the first run.
         runs.stream().map(PolicyRuns.Run::placement).distinct().forEach(p -> models.registry(p, smd.settings(),
-                polluxPolicy.settings(), siaPolicy.settings()).create(names.get(0)));
+                polluxPolicy.settings(), siaPolicy.settings(), resize.settings()).create(names.get(0)));
         List<String> labels = runs.stream().map(PolicyRuns.Run::label).toList();
         if (baseline != null && !labels.contains(baseline)) {
             throw usage("--baseline " + baseline + " is not among the rows " + String.join(",", labels));

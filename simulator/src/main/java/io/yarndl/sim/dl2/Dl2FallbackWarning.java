@@ -8,6 +8,7 @@ import io.yarndl.core.policy.dl2.Dl2Policy;
 import io.yarndl.core.policy.dl2.OnceLoadedModel;
 import io.yarndl.core.policy.gavel.GavelPolicy;
 import io.yarndl.core.policy.pollux.PolluxSettings;
+import io.yarndl.core.policy.resize.ResizeSettings;
 import io.yarndl.core.policy.sia.SiaSettings;
 import io.yarndl.core.policy.smd.SmdSettings;
 import java.io.PrintWriter;
@@ -57,16 +58,16 @@ public final class Dl2FallbackWarning implements Dl2Events {
 
     /** As {@link #registry(Path, String)}, with SMD's knobs {@code smd}. */
     public PolicyRegistry registry(Path model, String placement, SmdSettings smd) {
-        return registry(model, placement, smd, PolluxSettings.DEFAULT, SiaSettings.DEFAULT);
+        return registry(model, placement, smd, PolluxSettings.DEFAULT, SiaSettings.DEFAULT, ResizeSettings.DEFAULT);
     }
 
-    /** As {@link #registry(Path, String, SmdSettings)}, with Pollux's and Sia's knobs. */
+    /** As {@link #registry(Path, String, SmdSettings)}, with Pollux's and Sia's knobs and the resize-cost rule. */
     public PolicyRegistry registry(Path model, String placement, SmdSettings smd, PolluxSettings pollux,
-                                   SiaSettings sia) {
+                                   SiaSettings sia, ResizeSettings resize) {
         OnceLoadedModel source = sources.computeIfAbsent(Optional.ofNullable(model),
                 file -> file.map(OnceLoadedModel::file).orElseGet(OnceLoadedModel::shipped));
         return PolicyRegistry.standard(strategy -> Dl2Policy.load(source, this, strategy),
-                GavelPolicy.DEFAULT_ROUND_SEC, PlacementStrategies.named(placement), smd, pollux, sia);
+                GavelPolicy.DEFAULT_ROUND_SEC, PlacementStrategies.named(placement), smd, pollux, sia, resize);
     }
 
     @Override

@@ -5,8 +5,10 @@ import io.yarndl.core.placement.PlacementStrategies;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.UnknownPolicyException;
 import io.yarndl.core.policy.dl2.Dl2Policy;
+import io.yarndl.core.policy.resize.ResizeSettings;
 import io.yarndl.sim.cli.ClusterOptions;
 import io.yarndl.sim.cli.PolluxPolicyOptions;
+import io.yarndl.sim.cli.ResizeOptions;
 import io.yarndl.sim.cli.SiaPolicyOptions;
 import io.yarndl.sim.cli.SmdOptions;
 import io.yarndl.sim.engine.SimConfig;
@@ -121,6 +123,17 @@ public final class EvaluateCommand implements Callable<Integer> {
     @Mixin
     SiaPolicyOptions siaPolicy;
 
+    @Mixin
+    ResizeOptions resize;
+
+    private ResizeSettings resizeSettings() {
+        try {
+            return resize.settings();
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+    }
+
     /** One run: a policy on one seed of one workload at one load; {@code key} names its table. */
     private record Run(WorkloadAtLoad table, String key, String policy, int seedIndex, long seed) {
     }
@@ -143,7 +156,7 @@ public final class EvaluateCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Dl2FallbackWarning warning = new Dl2FallbackWarning(err, "yarn-dl evaluate");
         PolicyRegistry registry = warning.registry(dl2Model, PlacementStrategies.DEFAULT, smd.settings(),
-                polluxPolicy.settings(), siaPolicy.settings());
+                polluxPolicy.settings(), siaPolicy.settings(), resizeSettings());
         List<String> names = checkedPolicies(registry);
         if (dl2Model != null && !names.contains(Dl2Policy.NAME)) {
             throw usage("--dl2-model applies when --policies includes dl2");

@@ -1,6 +1,7 @@
 package io.yarndl.sim.experiments;
 
 import io.yarndl.core.policy.gavel.GavelObjectives;
+import io.yarndl.sim.cli.ResizeOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -66,6 +68,9 @@ public final class HeterogeneousCommand implements Callable<Integer> {
             description = "Folder for each scenario's sim output and the report (default: ${DEFAULT-VALUE}).")
     Path out;
 
+    @Mixin
+    ResizeOptions resize;
+
     @Override
     public Integer call() throws Exception {
         Map<String, Scenario> known = HeterogeneousScenarios.all(data, jobs, lamSec);
@@ -86,6 +91,7 @@ public final class HeterogeneousCommand implements Callable<Integer> {
             args.addAll(scenario.simArgs());
             args.addAll(List.of("--policies", String.join(",", policyNames()), "--interval-sec",
                     Double.toString(intervalSec), "--seed", Long.toString(seed), "--out", folder.toString()));
+            args.addAll(resize.simArgs());
             int status = NestedSim.run(spec, scenario.name(), args);
             if (status != 0) {
                 return status;

@@ -1,6 +1,7 @@
 package io.yarndl.sim.experiments;
 
 import io.yarndl.core.placement.PlacementStrategies;
+import io.yarndl.sim.cli.ResizeOptions;
 import io.yarndl.sim.engine.PlacementTruth;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -76,6 +78,9 @@ public final class PlacementCommand implements Callable<Integer> {
             description = "Folder for each seed's sim output and the report (default: ${DEFAULT-VALUE}).")
     Path out;
 
+    @Mixin
+    ResizeOptions resize;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
@@ -91,6 +96,7 @@ public final class PlacementCommand implements Callable<Integer> {
                     "--ground-truth", "placement", "--cross-rack-factor", Double.toString(crossRackFactor),
                     "--server-interference", Double.toString(serverInterference),
                     "--seed", Long.toString(seed), "--out", folder.toString()));
+            args.addAll(resize.simArgs());
             int status = NestedSim.run(spec, "seed " + seed, args);
             if (status != 0) {
                 return status;

@@ -36,13 +36,14 @@ class PolluxCliTest {
     /**
      * The figures of the simulator before goodput (commit eb18e61, the same command without the two
      * flags), pinned: fixed batches and a flat restart replay Sia's workloads bit for bit as before.
+     * optimus runs without the resize-cost rule, which came later ({@code --resize-payback 0}).
      */
     @Test
     void fixedBatchAndAFixedRestartReplaySiasWorkloadExactlyAsBeforeGoodput() throws IOException {
         Path out = tmp.resolve("out");
         CliRun r = CliRun.of("sim", "--trace", "sia-philly:1", "--jobs", "30", "--sia-data", data("sia"),
                 "--cluster-spec", "t4:6x4,a100:2x8,rtx:3x8", "--interval-sec", "360", "--policies", "fifo,optimus",
-                "--fixed-batch", "--restart-cost", "fixed", "--out", out.toString());
+                "--fixed-batch", "--restart-cost", "fixed", "--resize-payback", "0", "--out", out.toString());
 
         assertEquals(0, r.status(), r.all());
         List<String> summary = Files.readAllLines(out.resolve("summary.csv"));

@@ -4,6 +4,7 @@ import io.yarndl.contract.config.SharedSettings;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.gavel.GavelObjectives;
 import io.yarndl.core.policy.pollux.PolluxSettings;
+import io.yarndl.core.policy.resize.ResizeSettings;
 import io.yarndl.core.policy.sia.SiaSettings;
 import io.yarndl.core.policy.smd.SmdSettings;
 import java.nio.file.Path;
@@ -67,6 +68,8 @@ import org.apache.zookeeper.data.ACL;
  *                          knapsack, knapsacks per plan, network links per node (0: no network dimension)
  * @param pollux            the knobs of the {@code pollux} policy ({@link PolluxSetting})
  * @param sia               the knobs of the {@code sia} policy ({@link SiaSetting})
+ * @param resize            the resize-cost rule ({@link ResizeSetting}): how many restarts a change of a
+ *                          running job's size must save, and a restart's cost before a job's own are measured
  */
 public record SchedulerSettings(
         String policy,
@@ -91,7 +94,8 @@ public record SchedulerSettings(
         Optional<Path> marlModel,
         SmdSettings smd,
         PolluxSettings pollux,
-        SiaSettings sia) {
+        SiaSettings sia,
+        ResizeSettings resize) {
 
     /** Prefix of every key this class reads. */
     public static final String PREFIX = SharedSettings.PREFIX;
@@ -176,13 +180,16 @@ public record SchedulerSettings(
     public static final String SMD_MAX_KNAPSACKS = SmdSetting.MAX_KNAPSACKS;
     public static final String SMD_LINKS_PER_NODE = SmdSetting.LINKS_PER_NODE;
 
+    public static final String RESIZE_PAYBACK_FACTOR = ResizeSetting.PAYBACK_FACTOR;
+    public static final String RESIZE_PRIOR_RESTART_SEC = ResizeSetting.PRIOR_RESTART_SEC;
+
     /** Every {@code yarn.dl.scheduler.*} key, in the order {@link #describe()} lists them. */
     public static final List<String> KEYS = java.util.stream.Stream.of(List.of(POLICY, DL2_MODEL, INTERVAL_MS, QUEUES,
             PREEMPTION_GRACE_MS, POLICY_TIMEOUT_MS, POLICY_OVERRUN_LIMIT, POLICY_OVERRUN_FALLBACK, ZK_ADDRESS, ZK_ROOT,
             ZK_SESSION_TIMEOUT_MS, MAX_SAMPLES_PER_JOB, CHECKPOINT_INTERVAL_MS, CHECKPOINT_MAX_BYTES, ZK_ACL, ZK_AUTH,
             APP_SECRET_REQUIRED, RECOVERY_NODE_WAIT_MS, GPU_TYPE_ATTRIBUTE, GPU_TYPES, GAVEL_ROUND_MS, PLACEMENT,
             MARL_MODEL, SMD_KNAPSACK_SECONDS, SMD_MAX_KNAPSACKS, SMD_LINKS_PER_NODE), PolluxSetting.KEYS,
-            SiaSetting.KEYS).flatMap(List::stream).toList();
+            SiaSetting.KEYS, List.of(RESIZE_PAYBACK_FACTOR, RESIZE_PRIOR_RESTART_SEC)).flatMap(List::stream).toList();
 
     /**
      * The default of each key as it is written in a configuration file. {@link #ZK_ADDRESS} maps to
@@ -211,6 +218,7 @@ public record SchedulerSettings(
         Objects.requireNonNull(smd, "smd");
         Objects.requireNonNull(pollux, "pollux");
         Objects.requireNonNull(sia, "sia");
+        Objects.requireNonNull(resize, "resize");
         zkAcl = List.copyOf(Objects.requireNonNull(zkAcl, "zkAcl"));
         zkAuth = List.copyOf(Objects.requireNonNull(zkAuth, "zkAuth"));
     }
@@ -260,7 +268,8 @@ public record SchedulerSettings(
                 ModelFileSetting.read(conf, MARL_MODEL),
                 SmdSetting.read(conf),
                 PolluxSetting.read(conf),
-                SiaSetting.read(conf));
+                SiaSetting.read(conf),
+                ResizeSetting.read(conf));
     }
 
     /** One line for the RM log at start: every effective setting, by the key that sets it. */
@@ -291,7 +300,8 @@ public record SchedulerSettings(
                 + ", " + MARL_MODEL + "=" + marlModel.map(Path::toString).orElse("(shipped)")
                 + ", " + SmdSetting.describe(smd)
                 + ", " + PolluxSetting.describe(pollux)
-                + ", " + SiaSetting.describe(sia);
+                + ", " + SiaSetting.describe(sia)
+                + ", " + ResizeSetting.describe(resize);
     }
 
     /** Longest a policy may take for one plan before the round is abandoned. */

@@ -1,6 +1,7 @@
 package io.yarndl.yarn.config;
 
 import io.yarndl.core.placement.PlacementStrategies;
+import io.yarndl.core.policy.resize.ResizeSettings;
 import io.yarndl.core.policy.smd.SmdSettings;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -42,6 +43,9 @@ final class SettingDefaults {
         defaults.put(SchedulerSettings.SMD_LINKS_PER_NODE, SettingValues.formatDecimal(SmdSettings.DEFAULT.linksPerNode()));
         PolluxSetting.putDefaults(defaults);
         SiaSetting.putDefaults(defaults);
+        defaults.put(SchedulerSettings.RESIZE_PAYBACK_FACTOR, SettingValues.formatDecimal(ResizeSettings.DEFAULT.paybackFactor()));
+        defaults.put(SchedulerSettings.RESIZE_PRIOR_RESTART_SEC,
+                SettingValues.formatDecimal(ResizeSettings.DEFAULT.priorRestartSec()));
         return Collections.unmodifiableMap(defaults);
     }
 }

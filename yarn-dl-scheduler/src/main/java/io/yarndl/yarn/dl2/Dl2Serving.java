@@ -5,6 +5,7 @@ import io.yarndl.core.placement.marl.serving.MarlServing;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.dl2.Dl2Policy;
 import io.yarndl.core.policy.pollux.PolluxSettings;
+import io.yarndl.core.policy.resize.ResizeSettings;
 import io.yarndl.core.policy.sia.SiaSettings;
 import io.yarndl.core.policy.smd.SmdSettings;
 import io.yarndl.yarn.config.SchedulerSettings;
@@ -31,6 +32,7 @@ public final class Dl2Serving {
     private final SmdSettings smd;
     private final PolluxSettings pollux;
     private final SiaSettings sia;
+    private final ResizeSettings resize;
     private ModelReload reload;
 
     /** As {@link #Dl2Serving(SchedulerSettings, Dl2Metrics, MarlServing)}, {@code marl} unreported. */
@@ -50,16 +52,18 @@ public final class Dl2Serving {
         this.smd = settings.smd();
         this.pollux = settings.pollux();
         this.sia = settings.sia();
+        this.resize = settings.resize();
     }
 
     /**
      * The policies, {@code dl2} served from the configured model, Gavel's with the configured round,
-     * SMD, Pollux and Sia with their configured knobs, every one placing with the configured
-     * placement; not those that share GPUs between jobs, which YARN cannot run.
+     * SMD, Pollux and Sia with their configured knobs, optimus and SMD with the configured resize-cost
+     * rule, every one placing with the configured placement; not those that share GPUs between jobs,
+     * which YARN cannot run.
      */
     public PolicyRegistry registry() {
         return PolicyRegistry.standard(source::newPolicy, gavelRoundSec, PlacementStrategies.named(placement, marl), smd,
-                pollux, sia).withoutGpuSharing();
+                pollux, sia, resize).withoutGpuSharing();
     }
 
     /** Reloads through {@code runner} when the watched file is replaced. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.yarndl.core.policy.pollux.PolluxSettings;
+import io.yarndl.core.policy.resize.ResizeSettings;
 import io.yarndl.core.policy.sia.SiaSettings;
 import io.yarndl.core.policy.smd.SmdSettings;
 import java.lang.reflect.Field;
@@ -73,6 +74,8 @@ class SchedulerSettingsTest {
         conf.set(SchedulerSettings.SMD_LINKS_PER_NODE, "1.5");
         conf.set("yarn.dl.scheduler.pollux.fairness-p", "0.5");
         conf.set("yarn.dl.scheduler.sia.unallocated-penalty", "2");
+        conf.set(SchedulerSettings.RESIZE_PAYBACK_FACTOR, "4");
+        conf.set(SchedulerSettings.RESIZE_PRIOR_RESTART_SEC, " 90 ");
 
         SchedulerSettings settings = SchedulerSettings.from(conf, KNOWN);
 
@@ -85,7 +88,8 @@ class SchedulerSettingsTest {
                 Duration.ZERO, new GpuTypeSettings("rm.yarn.io/accelerator",
                         Map.of("gpu-host-1", "V100", "gpu-host-2:8041", "K80")), Duration.ofSeconds(10), "packing",
                 Optional.of(Path.of("/opt/yarn-dl/models/marl-v1.onnx")), new SmdSettings(0.5, 2, 1.5),
-                new PolluxSettings(0.5, 30, 0.2, 3_000), new SiaSettings(-0.5, 30, 2, 0.2, 3_000)),
+                new PolluxSettings(0.5, 30, 0.2, 3_000), new SiaSettings(-0.5, 30, 2, 0.2, 3_000),
+                new ResizeSettings(90, 4)),
                 settings);
         assertEquals("sasl:rm:rwcda,world:anyone:r", settings.describeAcl());
         assertEquals(List.of("root.gpu.dl-b", "root.dl", "root.gpu.dl-a"), List.copyOf(settings.queues()),
@@ -259,7 +263,8 @@ class SchedulerSettingsTest {
                 + " yarn.dl.scheduler.pollux.solver-seconds=0.2, yarn.dl.scheduler.pollux.solver-max-options=3000,"
                 + " yarn.dl.scheduler.sia.fairness-p=-0.5, yarn.dl.scheduler.sia.restart-prior-sec=30,"
                 + " yarn.dl.scheduler.sia.unallocated-penalty=1.1, yarn.dl.scheduler.sia.solver-seconds=0.2,"
-                + " yarn.dl.scheduler.sia.solver-max-options=3000",
+                + " yarn.dl.scheduler.sia.solver-max-options=3000,"
+                + " yarn.dl.scheduler.resize.payback-factor=30, yarn.dl.scheduler.resize.prior-restart-sec=30",
                 line);
         for (String key : SchedulerSettings.KEYS) {
             assertTrue(line.contains(key + "="), key);

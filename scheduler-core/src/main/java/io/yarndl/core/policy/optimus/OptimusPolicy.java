@@ -11,6 +11,8 @@ import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.Plan;
 import io.yarndl.core.policy.LearningPolicy;
 import io.yarndl.core.policy.PolicyState;
+import io.yarndl.core.policy.resize.ResizeCost;
+import io.yarndl.core.policy.resize.ResizeSettings;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -20,7 +22,8 @@ import java.util.Set;
  * Optimus (Peng et al., EuroSys'18): fit each job's convergence and speed models online from its
  * progress samples ({@link ConvergenceFitter}, {@link SpeedFitter}), divide the cluster with the
  * greedy marginal-gain allocator ({@link MarginalGainAllocator}), then place with packing
- * ({@link PackingPlacement}).
+ * ({@link PackingPlacement}). A running job's size changes only where the forecast saving beats its
+ * restart charge ({@link ResizeCost}, {@link MarginalGainAllocator}).
  *
  * <p>Sizes become nodes through {@link TargetPlacement}: unchanged jobs stay put, the others are
  * placed biggest first and shrunk until they fit.
@@ -33,6 +36,7 @@ public final class OptimusPolicy implements LearningPolicy {
     public static final String NAME = "optimus";
 
     private final TargetPlacement placement;
+    private final ResizeCost resizeCost;
     private final ModelCache models = new ModelCache();
 
     public OptimusPolicy() {
@@ -40,7 +44,18 @@ public final class OptimusPolicy implements LearningPolicy {
     }
 
     public OptimusPolicy(PlacementStrategy placement) {
+        this(placement, ResizeSettings.DEFAULT);
+    }
+
+    /** Placing with {@code placement}, charging resizes as {@code resize} says. */
+    public OptimusPolicy(PlacementStrategy placement, ResizeSettings resize) {
         this.placement = new TargetPlacement(placement);
+        this.resizeCost = new ResizeCost(resize);
+    }
+
+    /** The resize-cost rule it plans with. */
+    public ResizeSettings resizeSettings() {
+        return resizeCost.settings();
     }
 
     @Override
@@ -73,7 +88,7 @@ public final class OptimusPolicy implements LearningPolicy {
         }
         models.retainOnly(live);
 
-        MarginalGainAllocator allocator = new MarginalGainAllocator(snapshot.totalCapacity());
+        MarginalGainAllocator allocator = new MarginalGainAllocator(snapshot.totalCapacity(), resizeCost);
         List<MarginalGainAllocator.Grant> grants = allocator.allocate(estimates, snapshot.totalAvailable());
 
         List<TaskCount> targets = new ArrayList<>(grants.size());

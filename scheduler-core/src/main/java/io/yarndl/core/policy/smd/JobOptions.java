@@ -2,6 +2,7 @@ package io.yarndl.core.policy.smd;
 
 import io.yarndl.core.cluster.Resources;
 import io.yarndl.core.job.JobSpec;
+import io.yarndl.core.job.TaskCount;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -17,17 +18,21 @@ import java.util.Set;
  * <p>Workers range over the job's bounds (and the cluster's GPUs); for each worker count only a few
  * server counts are kept: the job's minimum, the fewest servers within 1% of the best time at that
  * worker count, and half as many, which is where the layer model's gains flatten. That keeps a
- * 1,000-job knapsack at tens of thousands of choices rather than hundreds of thousands.
+ * 1,000-job knapsack at tens of thousands of choices rather than hundreds of thousands. A running
+ * job's options also include the size it holds, and every other option carries its restart charge
+ * {@code c} ({@link io.yarndl.core.policy.resize.ResizeCost}) in its ratio, {@code N = (R tau(w, p) + c) w},
+ * so the knapsack moves the job only where the forecast saving pays the charge.
  *
  * @param workers      per option
  * @param servers      per option
  * @param demands      per option, the four demands
  * @param numerators   per option, N
  * @param denominators per option, D
+ * @param charges      per option, the restart charge its ratio includes (0 at the size the job holds)
  * @param stepTime     the model the options were priced with; null where the job is not modelled
  */
 record JobOptions(int[] workers, int[] servers, long[][] demands, double[] numerators, double[] denominators,
-                  StepTime stepTime) {
+                  double[] charges, StepTime stepTime) {
 
     /** The knapsack's dimensions. */
     static final int DIMENSIONS = 4;
@@ -40,9 +45,14 @@ record JobOptions(int[] workers, int[] servers, long[][] demands, double[] numer
         return workers.length;
     }
 
-    /** Remaining seconds at option {@code o}. */
+    /** Remaining seconds at option {@code o}, its restart charge included: what the knapsack weighs. */
     double seconds(int o) {
         return numerators[o] / denominators[o];
+    }
+
+    /** Forecast remaining seconds at option {@code o}, without its restart charge. */
+    double forecastSeconds(int o) {
+        return seconds(o) - charges[o];
     }
 
     /** The job held at its minimum: its only option (no model yet, or nothing to weigh). */
@@ -53,7 +63,18 @@ record JobOptions(int[] workers, int[] servers, long[][] demands, double[] numer
     /** The job held at {@code workers} and {@code servers}: its only option (a job finishing keeps its size). */
     static JobOptions fixedAt(JobSpec spec, int workers, int servers) {
         return new JobOptions(new int[] {workers}, new int[] {servers},
-                new long[][] {demand(spec, workers, servers, 0)}, new double[] {1}, new double[] {1}, null);
+                new long[][] {demand(spec, workers, servers, 0)}, new double[] {1}, new double[] {1}, new double[] {0},
+                null);
+    }
+
+    /**
+     * The options of a modelled job that holds nothing, or whose resizes are not charged.
+     *
+     * @param remainingSteps R, positive
+     * @param maxWorkers     the most workers the cluster could give it
+     */
+    static JobOptions of(JobSpec spec, StepTime stepTime, double remainingSteps, int maxWorkers) {
+        return of(spec, stepTime, remainingSteps, maxWorkers, null, 0);
     }
 
     /**
@@ -61,14 +82,22 @@ record JobOptions(int[] workers, int[] servers, long[][] demands, double[] numer
      *
      * @param remainingSteps R, positive
      * @param maxWorkers     the most workers the cluster could give it
+     * @param held           the size the job runs at, or null while it waits or its resizes are not charged
+     * @param charge         seconds every option other than {@code held} is charged, >= 0
      */
-    static JobOptions of(JobSpec spec, StepTime stepTime, double remainingSteps, int maxWorkers) {
+    static JobOptions of(JobSpec spec, StepTime stepTime, double remainingSteps, int maxWorkers, TaskCount held,
+                         double charge) {
         List<int[]> sizes = new ArrayList<>();
         int top = Math.max(spec.minWorkers(), Math.min(spec.maxWorkers(), maxWorkers));
+        boolean heldListed = false;
         for (int w = spec.minWorkers(); w <= top; w++) {
             for (int p : serverCounts(spec, stepTime, w)) {
                 sizes.add(new int[] {w, p});
+                heldListed |= held != null && held.workers() == w && held.ps() == p;
             }
+        }
+        if (held != null && !heldListed && within(spec, held)) {
+            sizes.add(new int[] {held.workers(), held.ps()});
         }
         int n = sizes.size();
         int[] workers = new int[n];
@@ -76,6 +105,7 @@ record JobOptions(int[] workers, int[] servers, long[][] demands, double[] numer
         long[][] demands = new long[n][];
         double[] num = new double[n];
         double[] den = new double[n];
+        double[] charges = new double[n];
         for (int o = 0; o < n; o++) {
             int w = sizes.get(o)[0];
             int p = sizes.get(o)[1];
@@ -84,9 +114,15 @@ record JobOptions(int[] workers, int[] servers, long[][] demands, double[] numer
             double links = spec.usesParameterServers() ? stepTime.busyLinks(w, p) : 0;
             demands[o] = demand(spec, w, p, links);
             den[o] = w;
-            num[o] = remainingSteps * w * stepTime.secondsPerStep(w, p);
+            charges[o] = held == null || (held.workers() == w && held.ps() == p) ? 0 : charge;
+            num[o] = remainingSteps * w * stepTime.secondsPerStep(w, p) + charges[o] * w;
         }
-        return undominated(new JobOptions(workers, servers, demands, num, den, stepTime));
+        return undominated(new JobOptions(workers, servers, demands, num, den, charges, stepTime));
+    }
+
+    private static boolean within(JobSpec spec, TaskCount size) {
+        return size.workers() >= spec.minWorkers() && size.workers() <= spec.maxWorkers()
+                && size.ps() >= spec.minPs() && size.ps() <= spec.maxPs();
     }
 
     /** How the job's layers sit on its servers at option {@code o}; empty where not modelled. */
@@ -121,6 +157,7 @@ record JobOptions(int[] workers, int[] servers, long[][] demands, double[] numer
         long[][] demands = new long[m][];
         double[] num = new double[m];
         double[] den = new double[m];
+        double[] charges = new double[m];
         for (int i = 0; i < m; i++) {
             int o = kept.get(i);
             workers[i] = all.workers[o];
@@ -128,8 +165,9 @@ record JobOptions(int[] workers, int[] servers, long[][] demands, double[] numer
             demands[i] = all.demands[o];
             num[i] = all.numerators[o];
             den[i] = all.denominators[o];
+            charges[i] = all.charges[o];
         }
-        return new JobOptions(workers, servers, demands, num, den, all.stepTime);
+        return new JobOptions(workers, servers, demands, num, den, charges, all.stepTime);
     }
 
     /** True when option {@code a} makes option {@code b} pointless. */

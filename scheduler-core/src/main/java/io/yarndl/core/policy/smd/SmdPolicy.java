@@ -12,6 +12,8 @@ import io.yarndl.core.placement.TargetPlacement;
 import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.Plan;
 import io.yarndl.core.policy.SchedulingPolicy;
+import io.yarndl.core.policy.resize.ResizeCost;
+import io.yarndl.core.policy.resize.ResizeSettings;
 import io.yarndl.core.policy.smd.layers.LayerTables;
 import io.yarndl.core.solver.ChoiceKnapsack;
 import io.yarndl.core.solver.KnapsackSolverException;
@@ -39,6 +41,8 @@ import java.util.Set;
  *       solved by CP-SAT ({@link ChoiceKnapsack}), closed by the exact knapsack of the ratios,
  *       starting from Optimus' marginal-gain rule on the same options ({@link GreedyStart}). The
  *       guarantee is stated there.</li>
+ *   <li>A running job's options other than the size it holds carry its restart charge
+ *       ({@link ResizeCost}), so the knapsack resizes it only where the forecast saving pays it.</li>
  *   <li>Resources no job was given go to jobs measured at one worker count only ({@link Exploration}).</li>
  *   <li>Sizes become nodes through {@link TargetPlacement} with the configured strategy; each
  *       parameter-server job's reason says how its layers sit on its servers.</li>
@@ -55,18 +59,30 @@ public final class SmdPolicy implements SchedulingPolicy {
     private final JobModels models;
     private final SumOfRatios decomposition;
     private final SmdSettings settings;
+    private final ResizeCost resizeCost;
 
     public SmdPolicy() {
         this(new PackingPlacement(), SmdSettings.DEFAULT);
     }
 
     public SmdPolicy(PlacementStrategy placement, SmdSettings settings) {
-        this(placement, settings, LayerTables.shipped(), ShippedCalibrations.shipped());
+        this(placement, settings, ResizeSettings.DEFAULT);
+    }
+
+    /** Placing with {@code placement}, SMD's knobs {@code settings}, charging resizes as {@code resize} says. */
+    public SmdPolicy(PlacementStrategy placement, SmdSettings settings, ResizeSettings resize) {
+        this(placement, settings, resize, LayerTables.shipped(), ShippedCalibrations.shipped());
     }
 
     SmdPolicy(PlacementStrategy placement, SmdSettings settings, LayerTables tables, ShippedCalibrations calibrations) {
+        this(placement, settings, ResizeSettings.DEFAULT, tables, calibrations);
+    }
+
+    SmdPolicy(PlacementStrategy placement, SmdSettings settings, ResizeSettings resize, LayerTables tables,
+              ShippedCalibrations calibrations) {
         this.placement = new TargetPlacement(placement);
         this.settings = settings;
+        this.resizeCost = new ResizeCost(resize);
         this.models = new JobModels(tables, calibrations);
         this.decomposition = new SumOfRatios(new ChoiceKnapsack(settings.knapsackSeconds()), settings.maxKnapsacks());
     }
@@ -79,6 +95,11 @@ public final class SmdPolicy implements SchedulingPolicy {
     /** The knobs it runs with, as its driver configured them. */
     public SmdSettings settings() {
         return settings;
+    }
+
+    /** The resize-cost rule it plans with. */
+    public ResizeSettings resizeSettings() {
+        return resizeCost.settings();
     }
 
     @Override
@@ -100,7 +121,8 @@ public final class SmdPolicy implements SchedulingPolicy {
             estimates[j] = models.estimate(job);
             all[j] = estimates[j].isModelled()
                     ? JobOptions.of(spec, estimates[j].stepTime().get(), estimates[j].remainingSteps(),
-                            gpus / Math.max(1, spec.workerDemand().gpus()))
+                            gpus / Math.max(1, spec.workerDemand().gpus()),
+                            resizeCost.charge(job) > 0 ? job.allocation().tasks() : null, resizeCost.charge(job))
                     : estimates[j].reachedGoal() && job.isRunning() ? JobOptions.fixedAt(spec, job.allocation().workers(),
                             job.allocation().ps())
                     : JobOptions.minimumOnly(spec);
@@ -204,9 +226,11 @@ public final class SmdPolicy implements SchedulingPolicy {
             int c = chosen[i];
             sizes[j] = new TaskCount(o.workers()[c], o.servers()[c]);
             if (reasons[j] == null) {
-                reasons[j] = String.format(Locale.ROOT, "%s; predicted %.0f s to go at %dw/%dps%s", summary,
-                        o.seconds(c), o.workers()[c], o.servers()[c],
-                        o.layout(c).isEmpty() ? "" : "; layers on " + o.layout(c));
+                reasons[j] = String.format(Locale.ROOT, "%s; predicted %.0f s to go at %dw/%dps%s%s", summary,
+                        o.forecastSeconds(c), o.workers()[c], o.servers()[c],
+                        o.layout(c).isEmpty() ? "" : "; layers on " + o.layout(c),
+                        o.charges()[c] > 0 ? String.format(Locale.ROOT, "; a resize, paying its restart charge of %.0f s",
+                                o.charges()[c]) : "");
             }
         }
         return summary;
