@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import io.yarndl.sim.cli.ResizeOptions;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -159,6 +160,9 @@ public final class PapersCommand implements Callable<Integer> {
     @Mixin
     SiaPolicyOptions siaPolicy;
 
+    @Mixin
+    ResizeOptions resize;
+
     @Override
     public Integer call() throws Exception {
         checkCounts();
@@ -275,7 +279,7 @@ public final class PapersCommand implements Callable<Integer> {
     private PolicyRegistry registry(Dl2FallbackWarning warning) {
         try {
             return warning.registry(dl2Model, PlacementStrategies.DEFAULT, smd.settings(), polluxPolicy.settings(),
-                    siaPolicy.settings());
+                    siaPolicy.settings(), resize.settings());
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
