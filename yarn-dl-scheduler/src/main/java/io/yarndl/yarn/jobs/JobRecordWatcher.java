@@ -150,7 +150,7 @@ public final class JobRecordWatcher implements Closeable {
 
     /**
      * What the job's resizes have cost it so far, measured on its accepted samples
-     * ({@link ResizeCost}); {@link Restarts#NONE} for a job not known or not yet resized.
+     * ({@link ResizeTimer}); {@link Restarts#NONE} for a job not known or not yet resized.
      */
     public Restarts restarts(String applicationId) {
         JobState state = jobs.get(applicationId);

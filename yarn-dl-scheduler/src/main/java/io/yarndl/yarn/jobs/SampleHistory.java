@@ -17,7 +17,7 @@ import java.util.List;
  * each time the cap is reached, would instead lose the middle of a long run.
  *
  * <p>It also keeps what the job's resizes cost, measured on every sample as it is added
- * ({@link ResizeCost}), so that thinning never loses a resize.
+ * ({@link ResizeTimer}), so that thinning never loses a resize.
  */
 final class SampleHistory {
 
@@ -95,7 +95,7 @@ final class SampleHistory {
     SampleHistory plus(ProgressSample sample, int maxSamples) {
         int recentCap = maxSamples - maxSamples / 2;
         int archiveCap = maxSamples / 2;
-        Restarts newRestarts = ResizeCost.after(restarts, last(), sample);
+        Restarts newRestarts = ResizeTimer.after(restarts, last(), sample);
         List<ProgressSample> newRecent = new ArrayList<>(recent);
         newRecent.add(sample);
         if (newRecent.size() <= recentCap) {

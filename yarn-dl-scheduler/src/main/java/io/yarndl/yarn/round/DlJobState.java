@@ -21,7 +21,7 @@ import java.util.TreeMap;
  * @param tasks         its worker and parameter-server containers now
  * @param samples       its accepted progress samples, oldest first
  * @param restarts      what its resizes have cost it, measured on its samples (the scheduler's
- *                      {@code jobs.ResizeCost})
+ *                      {@code jobs.ResizeTimer})
  */
 public record DlJobState(JobSpec spec, double submitTimeSec, List<HeldTask> tasks, List<ProgressSample> samples,
                          Restarts restarts) {

@@ -6,7 +6,7 @@ import io.yarndl.core.job.ProgressSample;
 import io.yarndl.core.job.Restarts;
 import org.junit.jupiter.api.Test;
 
-class ResizeCostTest {
+class ResizeTimerTest {
 
     private static ProgressSample at(double timeSec, long step, int workers, int ps) {
         return new ProgressSample(timeSec, step, 1.0, 2.0, workers, ps);
@@ -14,20 +14,20 @@ class ResizeCostTest {
 
     @Test
     void aResizeCostsTheGapFromTheLastSampleAtTheOldSizeToTheFirstAtTheNew() {
-        Restarts one = ResizeCost.after(Restarts.NONE, at(100, 10, 1, 0), at(131.5, 11, 2, 0));
+        Restarts one = ResizeTimer.after(Restarts.NONE, at(100, 10, 1, 0), at(131.5, 11, 2, 0));
         assertEquals(new Restarts(1, 31.5), one);
-        assertEquals(new Restarts(2, 51.5), ResizeCost.after(one, at(200, 30, 2, 1), at(220, 31, 2, 2)));
+        assertEquals(new Restarts(2, 51.5), ResizeTimer.after(one, at(200, 30, 2, 1), at(220, 31, 2, 2)));
     }
 
     @Test
     void samplesAtTheSameSizeOrTheFirstSampleMeasureNothing() {
-        assertEquals(Restarts.NONE, ResizeCost.after(Restarts.NONE, at(100, 10, 2, 0), at(160, 11, 2, 0)));
-        assertEquals(Restarts.NONE, ResizeCost.after(Restarts.NONE, null, at(160, 11, 2, 0)));
+        assertEquals(Restarts.NONE, ResizeTimer.after(Restarts.NONE, at(100, 10, 2, 0), at(160, 11, 2, 0)));
+        assertEquals(Restarts.NONE, ResizeTimer.after(Restarts.NONE, null, at(160, 11, 2, 0)));
     }
 
     @Test
     void aGapOfNegativeTimeIsNotCounted() {
-        assertEquals(Restarts.NONE, ResizeCost.after(Restarts.NONE, at(100, 10, 1, 0), at(90, 11, 2, 0)));
+        assertEquals(Restarts.NONE, ResizeTimer.after(Restarts.NONE, at(100, 10, 1, 0), at(90, 11, 2, 0)));
     }
 
     @Test

@@ -19,9 +19,9 @@ import io.yarndl.core.job.Restarts;
  * resize would make a policy shy of resizes that cost little. A restart at the same size (a failed
  * generation, a new AM attempt) is no resize and is not counted. Pure and stateless.
  */
-final class ResizeCost {
+final class ResizeTimer {
 
-    private ResizeCost() {
+    private ResizeTimer() {
     }
 
     /** {@code sofar}, plus the resize between {@code previous} and {@code next} if there is one. */
