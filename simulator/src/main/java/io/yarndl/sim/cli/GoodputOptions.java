@@ -11,9 +11,9 @@ import picocli.CommandLine.Spec;
  * {@code sim}'s ground-truth options for Pollux's and Sia's workloads: whether their jobs adapt
  * their batch to their allocation (the default, Pollux's goodput; {@code --fixed-batch} trains them
  * at their trace batch, as Sia's Gavel baselines and the simulator before goodput did), and what a
- * restart costs ({@code --restart-cost}, {@link RestartCostRule}).
+ * restart costs ({@code --restart-cost}, {@link RestartCostRule}). Also {@code papers}'.
  */
-final class GoodputOptions {
+public final class GoodputOptions {
 
     @Spec(Spec.Target.MIXEE)
     CommandSpec mixee;
@@ -38,12 +38,17 @@ final class GoodputOptions {
                     + " (default: ${DEFAULT-VALUE}, the elastic AM's measured cost of one more container).")
     double perWorkerSec;
 
+    /** Whether jobs train at their trace batch ({@code --fixed-batch}) rather than adapt it. */
+    public boolean fixedBatch() {
+        return fixedBatch;
+    }
+
     /**
      * The rule named.
      *
      * @throws ParameterException for another name or a negative time
      */
-    RestartCostRule rule() {
+    public RestartCostRule rule() {
         RestartCostRule.Mode mode;
         try {
             mode = RestartCostRule.Mode.valueOf(restartCost.trim().toUpperCase(Locale.ROOT));
@@ -60,7 +65,7 @@ final class GoodputOptions {
     }
 
     /** The options in words, for the run's first line. */
-    String describe(double resizeOverheadSec) {
+    public String describe(double resizeOverheadSec) {
         String batch = fixedBatch ? "fixed batch" : "adaptive batch";
         RestartCostRule rule = rule();
         return rule.mode() == RestartCostRule.Mode.FIXED

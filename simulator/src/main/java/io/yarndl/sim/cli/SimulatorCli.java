@@ -5,6 +5,7 @@ import io.yarndl.sim.dl2.RolloutsCommand;
 import io.yarndl.sim.experiments.HeterogeneousCommand;
 import io.yarndl.sim.experiments.PlacementCommand;
 import io.yarndl.sim.marl.MarlRolloutsCommand;
+import io.yarndl.sim.papers.PapersCommand;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -18,7 +19,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The simulator's command line, the Java half of {@code bin/yarn-dl sim}, {@code generate},
- * {@code rollouts} and {@code evaluate}.
+ * {@code rollouts}, {@code evaluate} and the experiments ({@code heterogeneous}, {@code placements},
+ * {@code papers}).
  *
  * <p>Exit status: 0 done, 1 the run failed (the message says why; set {@code YARNDL_DEBUG=1} for
  * the stack trace), 2 bad arguments (the message names the argument; no run was started).
@@ -27,7 +29,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
         versionProvider = SimulatorCli.Version.class,
         description = "Elastic GPU scheduling for Hadoop YARN: trace-driven simulator.",
         subcommands = {SimCommand.class, GenerateCommand.class, RolloutsCommand.class, EvaluateCommand.class,
-            HeterogeneousCommand.class, PlacementCommand.class, MarlRolloutsCommand.class,
+            HeterogeneousCommand.class, PlacementCommand.class, PapersCommand.class, MarlRolloutsCommand.class,
             HelpCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {
@@ -35,6 +37,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
             "  yarn-dl generate --seed 42 --jobs 120 --load 0.9 --out workload.csv",
             "  yarn-dl evaluate --policies drf,optimus,dl2 --seeds 9001-9010",
             "  yarn-dl heterogeneous --out heterogeneous-out",
+            "  yarn-dl papers --suites pollux --policies drf,optimus",
             "  yarn-dl help sim"})
 public final class SimulatorCli implements Callable<Integer> {
 

@@ -3,13 +3,13 @@ package io.yarndl.sim.report;
 import java.util.Locale;
 
 /** RFC 4180 cell formatting shared by the report's CSV writers. */
-final class CsvCells {
+public final class CsvCells {
 
     private CsvCells() {
     }
 
     /** Quotes a text cell only when it needs it (comma, quote or line break), doubling inner quotes. */
-    static String text(String value) {
+    public static String text(String value) {
         if (value.indexOf(',') < 0 && value.indexOf('"') < 0 && value.indexOf('\n') < 0 && value.indexOf('\r') < 0) {
             return value;
         }
@@ -20,7 +20,7 @@ final class CsvCells {
      * A number in plain notation with fixed decimals: never exponent form or a locale's decimal
      * comma, which spreadsheets and pandas would misread. NaN becomes an empty cell.
      */
-    static String number(double value, int decimals) {
+    public static String number(double value, int decimals) {
         if (Double.isNaN(value)) {
             return "";
         }

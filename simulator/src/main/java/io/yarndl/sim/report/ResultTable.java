@@ -68,7 +68,7 @@ public final class ResultTable {
                 jct.format(r.avgIsolatedJctSec()), formatRatio(avgJctRatio(r)),
                 String.format(Locale.ROOT, "%.2f / %.2f", r.meanPlanMillis(), r.maxPlanMillis())});
         }
-        return layout(rows);
+        return MarkdownTable.render(rows);
     }
 
     /** A ratio as the table prints it, e.g. {@code 0.62x}. */
@@ -88,38 +88,5 @@ public final class ResultTable {
             }
         }
         return DurationFormat.forLargest(max);
-    }
-
-    private static String layout(List<String[]> rows) {
-        int columns = rows.get(0).length;
-        int[] width = new int[columns];
-        for (String[] row : rows) {
-            for (int c = 0; c < columns; c++) {
-                width[c] = Math.max(Math.max(width[c], row[c].length()), 3);
-            }
-        }
-        StringBuilder out = new StringBuilder();
-        for (int r = 0; r < rows.size(); r++) {
-            appendRow(out, rows.get(r), width);
-            if (r == 0) {
-                // Markdown's separator row; a colon on the right right-aligns the numeric columns.
-                String[] rule = new String[columns];
-                for (int c = 0; c < columns; c++) {
-                    rule[c] = c == 0 ? "-".repeat(width[c]) : "-".repeat(width[c] - 1) + ":";
-                }
-                appendRow(out, rule, width);
-            }
-        }
-        return out.toString();
-    }
-
-    private static void appendRow(StringBuilder out, String[] cells, int[] width) {
-        out.append('|');
-        for (int c = 0; c < cells.length; c++) {
-            String cell = cells[c];
-            String pad = " ".repeat(width[c] - cell.length());
-            out.append(' ').append(c == 0 ? cell + pad : pad + cell).append(" |");
-        }
-        out.append('\n');
     }
 }
