@@ -57,9 +57,8 @@ class BatchFollowsSizePyTorchJobTest {
     static final MiniClusterExtension CLUSTER = MiniClusterExtension.of(() -> DlMiniCluster.startWithHdfs(conf -> {
             conf.set(YarnConfiguration.RM_SCHEDULER, DeepLearningScheduler.class.getName());
             conf.set(SchedulerSettings.POLICY, "optimus");
-            // The resize-cost rule off: these jobs train for under a minute, so no growth can repay a
-            // restart at the 30 s prior (the rule's own tests are in scheduler-core); this test proves the resize itself.
-            conf.setDouble("yarn.dl.scheduler.resize.payback-factor", 0);
+            // The resize-cost rule at its defaults: these jobs train for about a minute, and doubling one
+            // saves about 24 s, more than the 5 s a restart is assumed to cost before the first is measured.
             conf.setLong(SchedulerSettings.INTERVAL_MS, 500);
         }));
     private static YarnClient yarn;

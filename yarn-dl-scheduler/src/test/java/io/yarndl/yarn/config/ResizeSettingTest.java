@@ -16,7 +16,7 @@ class ResizeSettingTest {
         SchedulerSettings settings = SchedulerSettings.from(SettingsFixtures.minimal(), SettingsFixtures.KNOWN);
 
         assertEquals(ResizeSettings.DEFAULT, settings.resize());
-        assertEquals("30", SchedulerSettings.DEFAULTS.get(SchedulerSettings.RESIZE_PRIOR_RESTART_SEC));
+        assertEquals("5", SchedulerSettings.DEFAULTS.get(SchedulerSettings.RESIZE_PRIOR_RESTART_SEC));
         assertEquals(SettingValues.formatDecimal(ResizeSettings.DEFAULT.paybackFactor()),
                 SchedulerSettings.DEFAULTS.get(SchedulerSettings.RESIZE_PAYBACK_FACTOR));
     }

@@ -264,7 +264,7 @@ class SchedulerSettingsTest {
                 + " yarn.dl.scheduler.sia.fairness-p=-0.5, yarn.dl.scheduler.sia.restart-prior-sec=30,"
                 + " yarn.dl.scheduler.sia.unallocated-penalty=1.1, yarn.dl.scheduler.sia.solver-seconds=0.2,"
                 + " yarn.dl.scheduler.sia.solver-max-options=3000,"
-                + " yarn.dl.scheduler.resize.payback-factor=30, yarn.dl.scheduler.resize.prior-restart-sec=30",
+                + " yarn.dl.scheduler.resize.payback-factor=30, yarn.dl.scheduler.resize.prior-restart-sec=5",
                 line);
         for (String key : SchedulerSettings.KEYS) {
             assertTrue(line.contains(key + "="), key);

@@ -85,12 +85,12 @@ public final class ResizeCost {
         return !job.isRunning() || secondsSaved > charge(job);
     }
 
-    /** The charge of {@code job} in words, for a plan's reason: {@code "30 x 30 s restart (prior)"}. */
+    /** The charge of {@code job} in words, for a plan's reason: {@code "30 x 5 s restart (prior)"}. */
     public String describe(JobView job) {
         return describe(job, settings.paybackFactor());
     }
 
-    /** As {@link #describe(JobView)}, for {@link #chargeIntoIdle}: {@code "1 x 30 s restart (prior), into idle room"}. */
+    /** As {@link #describe(JobView)}, for {@link #chargeIntoIdle}: {@code "1 x 5 s restart (prior), into idle room"}. */
     public String describeIntoIdle(JobView job) {
         return describe(job, Math.min(settings.paybackFactor(), 1)) + ", into idle room";
     }

@@ -22,11 +22,12 @@ public record ResizeSettings(double priorRestartSec, double paybackFactor) {
     /**
      * The defaults as constants, for annotations that need them (picocli's).
      *
-     * <p>30 s per restart before a job's own are measured: Pollux's simulator charges every
-     * re-allocation 30 s and its policy penalises one with the same 30 s, and yarn-dl's simulator
-     * charges 30 s by default ({@code --resize-overhead-sec}); the elastic AM's own resizes of small
-     * jobs took 3 to 7 s (docs/elastic-jobs.md) and Sia measured 15 s (ncf) to 250 s (ImageNet), so
-     * 30 s is a middle that the first measured restart replaces.
+     * <p>5 s per restart before a job's own are measured: the elastic AM's resizes of small jobs took
+     * 3.3 to 7.3 s (docs/elastic-jobs.md). Low on purpose: in the ResourceManager a job's restarts are
+     * measured only from its resizes, so a prior set too high would keep a small job from ever
+     * resizing and being measured, while one too low costs at most one resize of a dear job (Sia
+     * measured up to 250 s for ImageNet) before its measured cost takes over. The simulator counts
+     * every start, so there a running job is always measured and the prior never applies.
      *
      * <p>k = 30: swept over 0 to 100 with optimus on workloads the reported figures do not use
      * (Pollux's workloads 1-5, 7 and 8 on 16 x 4 T4 and synthetic seeds 1-5, each at 60 s and 600 s
@@ -36,7 +37,7 @@ public record ResizeSettings(double priorRestartSec, double paybackFactor) {
      * docs/resize-cost.md has the table.
      */
     public static final class ResizeDefaults {
-        public static final double PRIOR_RESTART_SEC = 30;
+        public static final double PRIOR_RESTART_SEC = 5;
         public static final double PAYBACK_FACTOR = 30;
 
         private ResizeDefaults() {
