@@ -39,7 +39,6 @@ import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.Container;
 import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
-import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.api.records.PreemptionMessage;
 import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
 import org.apache.hadoop.yarn.client.api.async.AMRMClientAsync;
@@ -76,7 +75,6 @@ public final class ElasticAppMaster {
     private static final long PUBLISH_TICK_MS = 250;
     private static final long SETTLE_MS = 500; // grants within this window join the same generation
     private static final Duration STORE_START_TIMEOUT = Duration.ofSeconds(60);
-    private static final long AGENTS_EXIT_TIMEOUT_MS = 15_000;
 
     private final JobDescription spec;
     private final ElasticJobConfig config;
@@ -93,7 +91,6 @@ public final class ElasticAppMaster {
     });
     private final CountDownLatch ended = new CountDownLatch(1);
     private volatile String fatal;
-    private boolean eventLogWritten;
 
     private ElasticJob job;
     private final WorkerNodes workerNodes = new WorkerNodes();
@@ -103,6 +100,7 @@ public final class ElasticAppMaster {
     private ContainerAsks asks;
     private NMClientAsync nm;
     private MxnetSchedulerHost mxnetScheduler;
+    private AmEnding ending;
 
     ElasticAppMaster(JobDescription spec, ElasticJobConfig config, ApplicationAttemptId attemptId, ControlToken token,
                      String host, Path logDir, YarnConfiguration conf) {
@@ -178,6 +176,7 @@ public final class ElasticAppMaster {
             nm.init(conf);
             nm.start();
             nm.getClient().cleanupRunningContainersOnStop(false);
+            ending = new AmEnding(job, rm, HEARTBEAT_MS, logDir.resolve("am-events.jsonl"));
             try {
                 RegisterApplicationMasterResponse registration =
                         rm.registerApplicationMaster(host, control.port(), amUrl + "/v1/status");
@@ -200,10 +199,10 @@ public final class ElasticAppMaster {
                         TimeUnit.MILLISECONDS);
                 ended.await();
                 timer.shutdownNow();
-                return finish(records);
+                return ending.finish(fatal, records, publisher, config.stagingToRemove(), conf);
             } finally {
                 timer.shutdownNow();
-                writeEventLog();
+                ending.writeEventLog();
                 nm.stop();
                 rm.stop();
             }
@@ -268,50 +267,6 @@ public final class ElasticAppMaster {
         }
         if (job.outcome().state() != JobOutcome.State.RUNNING || fatal != null) {
             ended.countDown();
-        }
-    }
-
-    private int finish(JobRecords records) throws InterruptedException {
-        JobOutcome outcome = job.outcome();
-        if (fatal != null) {
-            LOG.error("stopping: {}", fatal);
-            return 1;
-        }
-        if (outcome.state() == JobOutcome.State.SUCCEEDED) {
-            // Agents see EXIT on their next poll and leave; wait for them rather than kill mid-write.
-            long deadline = System.currentTimeMillis() + AGENTS_EXIT_TIMEOUT_MS;
-            while (!job.heldContainers().isEmpty() && System.currentTimeMillis() < deadline) {
-                Thread.sleep(100);
-            }
-        }
-        job.heldContainers().forEach(id -> rm.releaseAssignedContainer(ContainerId.fromString(id)));
-        job.takeReleases().forEach(id -> rm.releaseAssignedContainer(ContainerId.fromString(id)));
-        // Releases travel with the next heartbeat: let two go out before unregistering, or a container
-        // on another node may keep its GPUs after the application ended.
-        Thread.sleep(2L * HEARTBEAT_MS);
-        // Every sample since the last write, before the records go: the scheduler's history ends complete.
-        publisher.flush();
-        records.remove();
-        // Before unregistering: once the RM says FINISHED, whoever reads the log may find it.
-        writeEventLog();
-        boolean succeeded = outcome.state() == JobOutcome.State.SUCCEEDED;
-        try {
-            rm.unregisterApplicationMaster(succeeded ? FinalApplicationStatus.SUCCEEDED : FinalApplicationStatus.FAILED,
-                    outcome.diagnostics(), null);
-        } catch (Exception e) {
-            LOG.error("could not unregister", e);
-            return 1;
-        }
-        StagingCleanup.remove(config.stagingToRemove(), conf);
-        LOG.info("job {}: {}", succeeded ? "succeeded" : "failed", outcome.diagnostics());
-        return succeeded ? 0 : 1;
-    }
-
-    /** The job's events as JSON lines beside the AM's logs, for post-mortems; once. */
-    private void writeEventLog() {
-        if (job != null && !eventLogWritten) {
-            eventLogWritten = true;
-            JobEventLog.write(logDir.resolve("am-events.jsonl"), job.events());
         }
     }
 
