@@ -39,12 +39,13 @@ public final class Dl2Round {
     private final int[] workers;
     private final int[] ps;
     private final int[] plannedType;
+    private final int[] heldType;
     private final boolean[] held;
     private final float[] fixedFeatures;
     private Resources free;
 
     private Dl2Round(List<JobView> slotted, int backlog, Resources capacity, Resources free, GpuTypes types,
-                     float[] fixedFeatures) {
+                     int[] heldType, float[] fixedFeatures) {
         this.slotted = slotted;
         this.backlog = backlog;
         this.capacity = capacity;
@@ -55,6 +56,7 @@ public final class Dl2Round {
         this.workers = new int[slotted.size()];
         this.ps = new int[slotted.size()];
         this.plannedType = new int[slotted.size()];
+        this.heldType = heldType;
         this.held = new boolean[slotted.size()];
         Arrays.fill(plannedType, -1);
     }
@@ -108,7 +110,7 @@ public final class Dl2Round {
             fixed[base + Dl2Layout.EFFICIENCY_FEATURE] = JobFeatures.efficiency(job);
         }
         Dl2Round round = new Dl2Round(slotted, byArrival.size() - slotted.size(), snapshot.totalCapacity(),
-                snapshot.totalAvailable(), types, fixed);
+                snapshot.totalAvailable(), types, heldType, fixed);
         ResizeHold hold = new ResizeHold(resize);
         for (int s = 0; s < slotted.size(); s++) {
             JobView job = slotted.get(s);
@@ -306,9 +308,8 @@ public final class Dl2Round {
             return plannedType[s];
         }
         int gpus = slotted.get(s).spec().demandOf(new TaskCount(tasks.workers(), 0)).gpus();
-        int heldType = heldTypeOf(s);
-        if (heldType >= 0 && freeByType[heldType] >= gpus) {
-            return heldType;
+        if (heldType[s] >= 0 && freeByType[heldType[s]] >= gpus) {
+            return heldType[s];
         }
         int best = -1;
         for (int t = 0; t < types.count(); t++) {
@@ -317,16 +318,6 @@ public final class Dl2Round {
             }
         }
         return best;
-    }
-
-    private int heldTypeOf(int s) {
-        int base = s * Dl2Layout.SLOT_FEATURES + Dl2Layout.HELD_TYPE_FEATURE;
-        for (int t = 0; t < Dl2Layout.TYPE_SLOTS; t++) {
-            if (fixedFeatures[base + t] > 0) {
-                return t;
-            }
-        }
-        return -1;
     }
 
     /** Gives slot {@code s} {@code tasks}, its workers on type slot {@code type}, where they fit; false (nothing done) if not. */
