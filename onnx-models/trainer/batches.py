@@ -31,6 +31,25 @@ class Batch:
         if n and not bool(self.valid[torch.arange(n), self.actions].all()):
             raise ValueError("batch %s records an action that was not valid" % folder)
 
+    @classmethod
+    def concat(cls, batches):
+        """One batch of the decisions of several (the warm-up's workloads); their episodes renumbered apart."""
+        if len(batches) == 1:
+            return batches[0]
+        out = cls.__new__(cls)
+        out.meta = batches[0].meta
+        out.episodes, episode_of, offset = [], [], 0
+        for b in batches:
+            out.episodes.extend(dict(e, index=e["index"] + offset) for e in b.episodes)
+            episode_of.append(b.episode_of + offset)
+            offset += 1 + max([e["index"] for e in b.episodes], default=-1)
+        out.states = torch.cat([b.states for b in batches])
+        out.valid = torch.cat([b.valid for b in batches])
+        out.actions = torch.cat([b.actions for b in batches])
+        out.episode_of = torch.cat(episode_of)
+        out.round_of = torch.cat([b.round_of for b in batches])
+        return out
+
     def __len__(self):
         return int(self.actions.shape[0])
 

@@ -1,12 +1,14 @@
 """DL2's policy network and its ONNX export: the one contract with the Java side.
 
 The input is the flat state vector of io.yarndl.core.policy.dl2.Dl2Layout (SLOTS x SLOT_FEATURES
-slot floats, then GLOBAL_FEATURES cluster floats); the output is one logit per action (3 per slot:
-add a worker, a parameter server, both; then stop). Masking happens in Java and in the loss here.
+slot floats, then GLOBAL_FEATURES cluster floats); the output is one logit per action
+(ACTIONS_PER_SLOT per slot: per GPU type slot add a worker there, add a worker there and a parameter
+server, move the job there; then add a parameter server; after all slots, stop). Masking happens in
+Java and in the loss here.
 
 Architecture (a documented departure from the paper's plain two-hidden-layer MLP over the whole
-vector): the same two hidden layers are applied to every slot, each slot seeing its own 20
-features, the cluster's 4 and the mean of all slots' first-layer embeddings. Weight sharing makes
+vector): the same two hidden layers are applied to every slot, each slot seeing its own
+SLOT_FEATURES features, the cluster's GLOBAL_FEATURES and the mean of all slots' first-layer embeddings. Weight sharing makes
 the network indifferent to which slot a job sits in, so it learns from every job at once instead of
 40 times over; with the few thousand rollouts a CPU can afford, a flat MLP barely moves.
 """
@@ -17,12 +19,13 @@ import os
 import torch
 from torch import nn
 
-LAYOUT_VERSION = "dl2-state-v1"
+LAYOUT_VERSION = "dl2-state-v2"
 SLOTS = 40
-SLOT_FEATURES = 20
-GLOBAL_FEATURES = 4
+TYPE_SLOTS = 4
+SLOT_FEATURES = 31
+GLOBAL_FEATURES = 4 + 2 * TYPE_SLOTS
 INPUT_SIZE = SLOTS * SLOT_FEATURES + GLOBAL_FEATURES
-ACTIONS_PER_SLOT = 3
+ACTIONS_PER_SLOT = 3 * TYPE_SLOTS + 1
 OUTPUT_SIZE = SLOTS * ACTIONS_PER_SLOT + 1
 CARD_FORMAT = "yarn-dl/dl2-model-card/1"
 OPSET = 13

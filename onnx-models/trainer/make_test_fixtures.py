@@ -8,7 +8,7 @@ and commit what it writes into scheduler-core/src/test/resources/dl2/ (the .onnx
 their cards). No training and no randomness: every weight is set by hand, so the behaviour the
 tests assert is the one written here.
 
-- wrong-input.onnx: torch.nn.Linear(600, 121), input [batch, 600] instead of [batch, 804], with a
+- wrong-input.onnx: torch.nn.Linear(600, 521), input [batch, 600] instead of [batch, 1252], with a
   card that is otherwise valid and whose sha256 matches: the loader must refuse it for its shape.
 - always-stop.onnx: dl2net.Dl2Net with every weight and bias zero but the stop head's last bias
   (10), so every slot action's logit is 0 and stop's is 10: the policy gives every job nothing.
@@ -42,7 +42,7 @@ def wrong_input():
         net.weight.zero_()
         net.bias.zero_()
     path = os.path.join(OUT, "wrong-input.onnx")
-    # dl2net.export feeds a [1, 804] example; this one needs its own 600-wide example.
+    # dl2net.export feeds a [1, 1252] example; this one needs its own 600-wide example.
     net.eval()
     with torch.no_grad():
         torch.onnx.export(net, torch.zeros(1, 600), path, input_names=["state"], output_names=["logits"],
@@ -76,7 +76,7 @@ class ConstantLogits(nn.Module):
 
 def prefers_slot0():
     logits = torch.zeros(dl2net.OUTPUT_SIZE)
-    logits[0] = SLOT0_WORKER_LOGIT  # action 3 * 0 + 0: add a worker to slot 0
+    logits[0] = SLOT0_WORKER_LOGIT  # action 0: add a worker to slot 0 on the first GPU type
     logits[dl2net.OUTPUT_SIZE - 1] = PREFERRED_STOP_LOGIT
     net = ConstantLogits(logits)
     path = os.path.join(OUT, "prefers-slot0.onnx")

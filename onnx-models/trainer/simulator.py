@@ -14,13 +14,13 @@ class Simulator:
         self.workload_args = list(workload_args)
 
     def rollouts(self, out, seeds, model=None, teacher=None, rollouts_per_seed=1, temperature=1.0,
-                 horizon=0, keep_fraction=1.0, threads=1):
+                 horizon=0, keep_fraction=1.0, threads=1, workload=None):
         args = ["rollouts", "--out", out, "--seeds", ",".join(str(s) for s in seeds),
                 "--rollouts-per-seed", str(rollouts_per_seed), "--horizon-rounds", str(horizon),
                 "--keep-fraction", repr(keep_fraction), "--threads", str(threads)]
         # A teacher's actions are not sampled, so the simulator refuses a temperature for it.
         args += ["--model", model, "--temperature", repr(temperature)] if model else ["--teacher", teacher]
-        args += ["--workload", self.workload]
+        args += ["--workload", workload or self.workload]
         self._run(args + self.workload_args, quiet=True)
 
     def evaluate(self, seeds, policies, dl2_model=None, threads=1):

@@ -1,7 +1,9 @@
 """bin/yarn-dl train: DL2's trainer (Peng et al. 2019, §4-5).
 
-1. Supervised warm-up: the simulator runs a teacher policy (optimus by default; DL2 used DRF) and
-   records, for every round, the teacher's sizes as DL2 actions; the network is fitted to them
+1. Supervised warm-up: the simulator runs a teacher policy (sia by default, the best policy measured
+   on heterogeneous clusters; DL2 used DRF) and records, for every round, the teacher's sizes and GPU
+   types as DL2 actions, on the training workload's seeds (--sl-seeds) and on Pollux's and Sia's own
+   workloads that `papers` does not report on (--sl-also); the network is fitted to them all
    (masked cross-entropy).
 2. Reinforcement learning: each iteration exports the network to ONNX, the simulator runs
    rollouts with it through ONNX Runtime (the RM's path), sampling actions, and records every
@@ -62,6 +64,22 @@ def seeds(text):
     return out
 
 
+DEFAULT_SL_ALSO = "pollux:1,7,12,18,20;sia:1-4"
+
+
+def extra_workloads(text):
+    """'pollux:1,7;sia:1-4' -> [("pollux", [1, 7]), ("sia", [1, 2, 3, 4])]; 'none' -> []"""
+    if text.strip() in ("", "none"):
+        return []
+    out = []
+    for part in text.split(";"):
+        name, _, listed = part.partition(":")
+        if name.strip() not in ("pollux", "sia") or not listed:
+            raise argparse.ArgumentTypeError("'%s': expected pollux:SEEDS or sia:SEEDS" % part)
+        out.append((name.strip(), seeds(listed)))
+    return out
+
+
 def parse(argv):
     p = argparse.ArgumentParser(prog="bin/yarn-dl train", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -72,14 +90,23 @@ def parse(argv):
     p.add_argument("--resume", action="store_true", help="continue from <work>/checkpoint.pt")
     p.add_argument("--seed", type=int, default=1, help="seeds the network's initial weights and minibatches (default: %(default)s)")
     g = p.add_argument_group("workload (the simulator's options)")
-    g.add_argument("--workload", default="synthetic", choices=["synthetic", "dl2"], help="(default: %(default)s)")
+    g.add_argument("--workload", default="synthetic", choices=["synthetic", "dl2"],
+                   help="the generated workload of the warm-up's --sl-seeds, RL and validation (default: %(default)s)")
     g.add_argument("--jobs", type=int, default=40, help="jobs per training workload (default: %(default)s)")
     g.add_argument("--load", type=float, default=1.0, help="offered load (default: %(default)s)")
     g.add_argument("--cluster-nodes", type=int, default=4, help="nodes in the simulated cluster (default: %(default)s)")
     g.add_argument("--gpus-per-node", type=int, default=8, help="(default: %(default)s)")
     g = p.add_argument_group("supervised warm-up")
-    g.add_argument("--teacher", default="optimus", help="policy to imitate: optimus, drf or fifo (default: %(default)s)")
-    g.add_argument("--sl-seeds", type=seeds, default=seeds("1-32"), help="workload seeds of the teacher's runs (default: 1-32)")
+    g.add_argument("--teacher", default="sia",
+                   help="policy to imitate: any but dl2, e.g. sia, pollux, optimus, drf (default: %(default)s, the best "
+                        "measured on heterogeneous clusters; it chooses GPU types and, through the goodput model, batches)")
+    g.add_argument("--sl-seeds", type=seeds, default=seeds("1-32"), help="--workload seeds of the teacher's runs (default: 1-32)")
+    g.add_argument("--sl-also", type=extra_workloads, default=DEFAULT_SL_ALSO,
+                   help="more teacher runs, 'NAME:SEEDS;NAME:SEEDS' of the rollouts workloads pollux (its workloads at "
+                        "loads 0.5, 1.5, 2.0; seed s = file s-1 of 24) and sia (its newtrace workloads; seed s = file s of "
+                        "10), never the files `papers` reports; 'none' for none (default: %(default)s)")
+    g.add_argument("--sl-also-keep-fraction", type=float, default=0.1,
+                   help="fraction of those runs' decisions kept: their episodes are long (default: %(default)s)")
     g.add_argument("--sl-keep-fraction", type=float, default=0.25,
                    help="fraction of the teacher's decisions kept (a 40-job run makes about 20,000) (default: %(default)s)")
     g.add_argument("--sl-epochs", type=int, default=20, help="passes over the teacher's decisions (default: %(default)s)")
@@ -165,7 +192,9 @@ class Trainer:
             "command": "bin/yarn-dl train " + " ".join(user_arguments(sys.argv[1:])),
             "workload": a.workload, "jobs": a.jobs, "load": a.load,
             "cluster": "%d nodes x %d GPUs" % (a.cluster_nodes, a.gpus_per_node),
-            "teacher": a.teacher, "slSeeds": "%d-%d" % (min(a.sl_seeds), max(a.sl_seeds)), "slEpochs": a.sl_epochs,
+            "teacher": a.teacher, "slSeeds": "%d-%d" % (min(a.sl_seeds), max(a.sl_seeds)),
+            "slAlso": ";".join("%s:%s" % (name, ",".join(str(s) for s in listed)) for name, listed in a.sl_also) or "none",
+            "slEpochs": a.sl_epochs,
             "rlIterations": self.state["rl_iteration"], "rlSeedsPerIteration": a.rl_seeds,
             "rolloutsPerSeed": a.rollouts_per_seed, "gamma": a.gamma, "entropy": a.entropy, "lr": a.lr, "rlLr": a.rl_lr,
             "validationSeeds": "%d-%d" % (min(a.val_seeds), max(a.val_seeds)),
@@ -179,10 +208,19 @@ class Trainer:
         a = self.args
         data = os.path.join(a.work, "sl-data")
         if not os.path.exists(os.path.join(data, "batch.json")):
-            self.log("SL: recording %s's decisions on %d workloads" % (a.teacher, len(a.sl_seeds)))
+            self.log("SL: recording %s's decisions on %d %s workloads" % (a.teacher, len(a.sl_seeds), a.workload))
             shutil.rmtree(data, ignore_errors=True)
             self.sim.rollouts(data, a.sl_seeds, teacher=a.teacher, keep_fraction=a.sl_keep_fraction, threads=a.threads)
-        batch = Batch(data)
+        batches = [Batch(data)]
+        for name, listed in a.sl_also:
+            folder = os.path.join(a.work, "sl-data-" + name)
+            if not os.path.exists(os.path.join(folder, "batch.json")):
+                self.log("SL: recording %s's decisions on %d %s workloads" % (a.teacher, len(listed), name))
+                shutil.rmtree(folder, ignore_errors=True)
+                self.sim.rollouts(folder, listed, teacher=a.teacher, keep_fraction=a.sl_also_keep_fraction,
+                                  threads=a.threads, workload=name)
+            batches.append(Batch(folder))
+        batch = Batch.concat(batches)
         self.log("SL: %d decisions from %d episodes" % (len(batch), len(batch.episodes)))
         generator = torch.Generator().manual_seed(a.seed)
         while self.state["sl_epoch"] < a.sl_epochs:

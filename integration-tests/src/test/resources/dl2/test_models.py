@@ -4,8 +4,8 @@ usage: test_models.py TRAINER_DIR OUT_DIR
 
 Both are one torch.nn.Linear with zero weights, so their logits are their biases whatever the
 state, exported and carded exactly as onnx-models/trainer/dl2net.py does for real models:
-- OUT_DIR/grower/dl2-default.onnx (+ .json): input [batch, 804], valid card. Every "add a worker"
-  action scores 10, stop 0, everything else -10: DL2, which samples, gives each job (stop has
+- OUT_DIR/grower/dl2-default.onnx (+ .json): input [batch, 1252], valid card. Every "add a worker"
+  action (on the first GPU type) scores 10, stop 0, everything else -10: DL2, which samples, gives each job (stop has
   odds of e^-10) all the workers it may have, so its plans are told apart from the shipped model's.
 - OUT_DIR/narrow/dl2-default.onnx (+ .json): input [batch, 600], a card whose sha256 is the
   file's: only the input shape is wrong.

@@ -206,7 +206,7 @@ class Dl2InResourceManagerTest {
 
         String reason = assertFallsBackAndSchedules("dl2-after-narrow-model");
 
-        assertTrue(reason.contains("[-1, 600]") && reason.contains("[batch, 804]"), reason);
+        assertTrue(reason.contains("[-1, 600]") && reason.contains("[batch, 1252]"), reason);
     }
 
     @Test

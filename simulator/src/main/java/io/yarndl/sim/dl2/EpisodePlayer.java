@@ -5,7 +5,6 @@ import io.yarndl.core.policy.dl2.ActionChooser;
 import io.yarndl.core.policy.dl2.DecisionRecorder;
 import io.yarndl.core.policy.dl2.Dl2Model;
 import io.yarndl.core.policy.dl2.Dl2Policy;
-import io.yarndl.sim.engine.SimConfig;
 import io.yarndl.sim.engine.SimulationResult;
 import io.yarndl.sim.engine.Simulator;
 import io.yarndl.sim.workload.ClusterSpec;
@@ -74,7 +73,8 @@ final class EpisodePlayer {
         try (EpisodeRecording recording = new EpisodeRecording(batch.partsOf(index), setup.keepFraction(),
                 streamSeed(seed, rollout, KEEP_STREAM))) {
             SchedulingPolicy policy = actingPolicy(seed, rollout, recording);
-            SimulationResult result = new Simulator(setup.cluster(), SimConfig.defaults(seed)).run(policy,
+            SimulationResult result = new Simulator(setup.workload().cluster(setup.cluster()),
+                    setup.workload().config(seed)).run(policy,
                     workloadJobs.iterator(), outcome -> { }, (round, timeSec, reward) -> {
                         rewards.add(reward);
                         recording.roundEnded(round);

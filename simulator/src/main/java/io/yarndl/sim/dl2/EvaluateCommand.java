@@ -11,7 +11,6 @@ import io.yarndl.sim.cli.PolluxPolicyOptions;
 import io.yarndl.sim.cli.ResizeOptions;
 import io.yarndl.sim.cli.SiaPolicyOptions;
 import io.yarndl.sim.cli.SmdOptions;
-import io.yarndl.sim.engine.SimConfig;
 import io.yarndl.sim.engine.SimulationResult;
 import io.yarndl.sim.engine.Simulator;
 import io.yarndl.sim.workload.ClusterSpec;
@@ -241,7 +240,7 @@ public final class EvaluateCommand implements Callable<Integer> {
     private double simulate(Run run, PolicyRegistry registry, ClusterSpec clusterSpec) {
         WorkloadAtLoad table = run.table();
         List<TraceJob> workloadJobs = table.workload().jobs(clusterSpec, table.load(), jobs, run.seed());
-        SimulationResult result = new Simulator(clusterSpec, SimConfig.defaults(run.seed()))
+        SimulationResult result = new Simulator(table.workload().cluster(clusterSpec), table.workload().config(run.seed()))
                 .run(registry.create(run.policy()), workloadJobs.iterator(), outcome -> { });
         return result.avgJctSec();
     }

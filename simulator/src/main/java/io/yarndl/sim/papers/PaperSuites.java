@@ -63,7 +63,8 @@ public final class PaperSuites {
         suites.put(suite.name(), suite);
     }
 
-    private static List<Path> files(Path folder, int count) {
+    /** {@code folder/workload-1.csv} to {@code workload-<count>.csv}, in order. */
+    public static List<Path> files(Path folder, int count) {
         List<Path> files = new ArrayList<>();
         for (int n = 1; n <= count; n++) {
             files.add(folder.resolve("workload-" + n + ".csv"));

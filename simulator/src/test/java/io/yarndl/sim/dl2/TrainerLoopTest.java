@@ -38,7 +38,7 @@ class TrainerLoopTest {
         List<String> tiny = List.of("--work", work.toString(), "--model-out", model.toString(), "--model-id", "tiny",
                 "--jobs", "6", "--load", "1.0", "--cluster-nodes", "1", "--sl-seeds", "1-3", "--sl-epochs", "6",
                 "--rl-iterations", "1", "--rl-seeds", "1", "--rollouts-per-seed", "2", "--horizon-rounds", "40",
-                "--val-seeds", "8001", "--eval-every", "1", "--threads", "1");
+                "--val-seeds", "8001", "--eval-every", "1", "--threads", "1", "--sl-also", "none");
 
         String first = train(tiny);
         assertTrue(first.contains("SL epoch 6/6") && first.contains("RL 1/1"), first);

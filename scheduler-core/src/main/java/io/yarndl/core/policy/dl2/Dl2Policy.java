@@ -11,6 +11,7 @@ import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.Plan;
 import io.yarndl.core.policy.SchedulingPolicy;
 import io.yarndl.core.policy.optimus.OptimusPolicy;
+import io.yarndl.core.policy.resize.ResizeSettings;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,13 +19,18 @@ import java.util.Objects;
 
 /**
  * DL2 (Peng et al., "DL2: A Deep Learning-driven Scheduler for Deep Learning Clusters", 2019): a
- * policy network decides, one action at a time, which job gets another worker, parameter server or
- * both, until it says stop or nothing more fits ({@link Dl2Layout}, {@link Dl2Round}); packing
- * placement then puts the sizes on nodes ({@link TargetPlacement}).
+ * policy network decides, one action at a time, which job gets another worker (on which GPU type),
+ * parameter server or both, or moves to another GPU type, until it says stop or nothing more fits
+ * ({@link Dl2Layout}, {@link Dl2Round}); packing placement then puts the sizes on nodes of their
+ * types ({@link TargetPlacement}). Each job trains at the batch the goodput model chooses for its
+ * allocation, on the job's side, as under Pollux and Sia.
  *
  * <p>Every round starts from a floor: each job in a slot gets its minimum, in arrival order, while
  * the cluster holds it ({@link Dl2Round#grantMinimums()}), as Optimus' allocator starts (§4.1);
- * the network then decides what goes beyond. A departure from the paper, whose network starts from
+ * the network then decides what goes beyond. Before the floor, a running job that has not yet run
+ * at its size for the resize-cost rule's {@code k} restarts keeps what it holds ({@link ResizeHold},
+ * the default {@link ResizeSettings}), so neither the network nor its sampling can resize a job every
+ * round. A departure from the paper, whose network starts from
  * nothing: measured here, a network warmed up on optimus and left to start jobs itself left some
  * waiting for days behind long ones (average JCT 3x optimus's on validation seeds), and a policy
  * in a ResourceManager must not starve a job because a model is young.
@@ -188,7 +194,7 @@ public final class Dl2Policy implements SchedulingPolicy {
     }
 
     private Plan decide(ClusterSnapshot snapshot, List<JobView> jobs) {
-        Dl2Round round = Dl2Round.start(snapshot, jobs, model.card().layout().jobTypes());
+        Dl2Round round = Dl2Round.start(snapshot, jobs, model.card().layout().jobTypes(), ResizeSettings.DEFAULT);
         round.grantMinimums();
         float[] state = new float[Dl2Layout.INPUT_SIZE];
         boolean[] valid = new boolean[Dl2Layout.OUTPUT_SIZE];
@@ -212,7 +218,7 @@ public final class Dl2Policy implements SchedulingPolicy {
             actions++;
         }
         List<TaskCount> targets = round.targets(jobs);
-        List<Allocation> placed = placement.place(snapshot, jobs, targets);
+        List<Allocation> placed = placement.place(snapshot, jobs, targets, round.gpuTypes(jobs));
         List<JobPlan> decisions = new ArrayList<>(jobs.size());
         for (int i = 0; i < jobs.size(); i++) {
             String id = jobs.get(i).id();

@@ -30,7 +30,7 @@ class Dl2RoundTest {
     private static final List<String> TYPES = List.of("test-a", "test-b");
     /** 2 nodes of 4 GPUs: 8 GPUs, 32 vcores, 128 GiB in all. */
     private static final ClusterSnapshot CLUSTER = Clusters.uniform(2, 4);
-    private static final int GLOBAL = 40 * 20;
+    private static final int GLOBAL = 40 * 31;
 
     @Test
     void parameterServerJobWithNothingYetOnlyAcceptsBoth() {
@@ -161,7 +161,7 @@ class Dl2RoundTest {
 
         float[] state = encode(round);
 
-        float[] slotA = Arrays.copyOfRange(state, 0, 20);
+        float[] slotA = Arrays.copyOfRange(state, 0, 31);
         assertEquals(1f, slotA[0], "type one-hot: test-a is the card's first type");
         assertEquals(0f, sum(slotA, 1, 12), "nothing in the other type buckets");
         assertEquals((float) (Math.log1p(10) / Math.log1p(168)), slotA[12], 1e-6, "ten hours in the system");
@@ -172,8 +172,13 @@ class Dl2RoundTest {
         assertEquals(2 / 16f, slotA[17], 1e-6, "running workers");
         assertEquals(0f, slotA[18], "running servers");
         assertEquals(3 / 16f, slotA[19], 1e-6, "requested workers");
+        assertEquals(1f, slotA[20], "holds GPUs of the first (only) type");
+        assertEquals(1f, slotA[24], "planned on the first type");
+        assertEquals(0f, slotA[28], "a fixed batch sits at 0");
+        assertEquals(1f, slotA[29], "no noise scale reported: efficiency 1");
+        assertEquals(0f, slotA[30], "not held: no hold rule in this round");
 
-        float[] slotB = Arrays.copyOfRange(state, 20, 40);
+        float[] slotB = Arrays.copyOfRange(state, 31, 62);
         assertEquals(1f, slotB[1], "type one-hot: test-b is the card's second type");
         assertEquals((float) (Math.log1p(1) / Math.log1p(168)), slotB[12], 1e-6, "one hour in the system");
         assertEquals(0f, slotB[13], "no progress reported");
@@ -183,6 +188,8 @@ class Dl2RoundTest {
         assertEquals(1 / 16f, slotB[16], 1e-6, "planned servers");
         assertEquals(0f, slotB[17] + slotB[18], "queued: nothing running");
         assertEquals(1 / 16f, slotB[19], 1e-6, "requested workers");
+        assertEquals(0f, sum(slotB, 20, 24), "holds no GPU type");
+        assertEquals(1f, slotB[24], "planned on the first type");
     }
 
     @Test
@@ -195,11 +202,15 @@ class Dl2RoundTest {
 
         float[] state = encode(round);
 
-        assertEquals(Dl2Layout.INPUT_SIZE, GLOBAL + 4);
+        assertEquals(Dl2Layout.INPUT_SIZE, GLOBAL + 12);
         assertEquals(5 / 8f, state[GLOBAL], 1e-6, "free GPUs: 3 of 8 planned");
         assertEquals(18 / 32f, state[GLOBAL + 1], 1e-6, "free vcores: 3 workers and a server take 14");
         assertEquals((131_072 - 3 * 16_384 - 8_192) / 131_072f, state[GLOBAL + 2], 1e-6, "free memory");
         assertEquals(0f, state[GLOBAL + 3], "no backlog");
+        assertEquals(5 / 8f, state[GLOBAL + 4], 1e-6, "free GPUs of the one type slot");
+        assertEquals(0f, state[GLOBAL + 5] + state[GLOBAL + 6] + state[GLOBAL + 7], "no other types");
+        assertEquals(1f, state[GLOBAL + 8], "the one type has all the GPUs");
+        assertEquals(0f, state[GLOBAL + 9] + state[GLOBAL + 10] + state[GLOBAL + 11]);
     }
 
     @Test
@@ -216,11 +227,11 @@ class Dl2RoundTest {
     void encodeLeavesEmptySlotsZero() {
         Dl2Round round = round(Jobs.job("a").build());
         float[] state = encode(round);
-        Arrays.fill(state, 20, GLOBAL, 7f);
+        Arrays.fill(state, 31, GLOBAL, 7f);
 
         round.encode(state);
 
-        assertArrayEquals(new float[GLOBAL - 20], Arrays.copyOfRange(state, 20, GLOBAL),
+        assertArrayEquals(new float[GLOBAL - 31], Arrays.copyOfRange(state, 31, GLOBAL),
                 "slots 1 to 39 are overwritten with zeros, whatever the buffer held");
     }
 
@@ -234,7 +245,7 @@ class Dl2RoundTest {
         float[] state = encode(round);
 
         assertEquals(1f, state[12]);
-        assertEquals(0f, state[20 + 12], "submitted after the snapshot: clock skew, not negative time");
+        assertEquals(0f, state[31 + 12], "submitted after the snapshot: clock skew, not negative time");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.yarndl.core.policy.dl2;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -141,17 +142,21 @@ class ModelLoaderTest {
     }
 
     @Test
-    void cardOfAnotherLayoutVersionIsRejectedAskingForRetraining() throws Exception {
+    void cardOfTheFormerLayoutV1IsRejectedAskingForRetraining() throws Exception {
         byte[] bytes = Dl2TestModels.shipped(".onnx");
         Path onnx = write("m.onnx", bytes);
         ModelCard valid = Dl2TestModels.card("m", ModelLoader.sha256(bytes));
-        ModelCard.Layout old = new ModelCard.Layout("dl2-state-v0", 40, 20, 4, 121, Dl2TestModels.JOB_TYPES);
+        ModelCard.Layout old = new ModelCard.Layout("dl2-state-v1", 40, 20, 4, 121, Dl2TestModels.JOB_TYPES);
         writeCard("m.json", new ModelCard(ModelCard.FORMAT, "m", old, valid.model(), null, null));
 
         String message = rejection(onnx);
 
-        assertTrue(message.contains("dl2-state-v0") && message.contains(Dl2Layout.VERSION), message);
+        assertTrue(message.contains("dl2-state-v1") && message.contains(Dl2Layout.VERSION), message);
         assertTrue(message.contains("retrain"), message);
+        Dl2TestModels.RecordingEvents events = new Dl2TestModels.RecordingEvents();
+        Dl2Policy policy = Dl2Policy.load(() -> ModelLoader.load(onnx), events);
+        assertFalse(policy.isServing(), "a v1 model is never served: dl2 runs its optimus fallback");
+        assertEquals(List.of(message), events.fallbacks);
     }
 
     @Test
@@ -199,7 +204,7 @@ class ModelLoaderTest {
         String message = rejection(onnx);
 
         assertEquals("model " + onnx + "'s input 'state' has shape [-1, 600]; feature layout " + Dl2Layout.VERSION
-                + " needs [batch, 804]", message);
+                + " needs [batch, 1252]", message);
     }
 
     @Test
