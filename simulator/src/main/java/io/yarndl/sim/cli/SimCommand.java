@@ -196,8 +196,8 @@ final class SimCommand implements Callable<Integer> {
                 String tag = String.format(Locale.ROOT, "[%d/%d] %s", i + 1, runs.size(), name);
                 stdout.println(tag + ": running");
                 stdout.flush();
-                SchedulingPolicy policy = models.registry(run.placement(), smd.settings(), polluxPolicy.settings(),
-                        siaPolicy.settings(), resize.settings()).create(run.policy());
+                SchedulingPolicy policy = models.registry(run.placement(), smd.settings(), polluxPolicy.settings(resize.settings().priorRestartSec()),
+                        siaPolicy.settings(resize.settings().priorRestartSec()), resize.settings()).create(run.policy());
                 HeapPeak.reset();
                 SimulationResult result;
                 try (Stream<TraceJob> jobsStream = workload.open(clusterSpec)) {
@@ -258,8 +258,8 @@ final class SimCommand implements Callable<Integer> {
         }
         PolicyRegistry registry;
         try {
-            registry = models.registry(PlacementStrategies.DEFAULT, smd.settings(), polluxPolicy.settings(),
-                    siaPolicy.settings(), resize.settings());
+            registry = models.registry(PlacementStrategies.DEFAULT, smd.settings(), polluxPolicy.settings(resize.settings().priorRestartSec()),
+                    siaPolicy.settings(resize.settings().priorRestartSec()), resize.settings());
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
@@ -283,7 +283,7 @@ final class SimCommand implements Callable<Integer> {
         }
         // One policy per placement built now: marl's model loads, and a rejected one is reported, before the first run.
         runs.stream().map(PolicyRuns.Run::placement).distinct().forEach(p -> models.registry(p, smd.settings(),
-                polluxPolicy.settings(), siaPolicy.settings(), resize.settings()).create(names.get(0)));
+                polluxPolicy.settings(resize.settings().priorRestartSec()), siaPolicy.settings(resize.settings().priorRestartSec()), resize.settings()).create(names.get(0)));
         List<String> labels = runs.stream().map(PolicyRuns.Run::label).toList();
         if (baseline != null && !labels.contains(baseline)) {
             throw usage("--baseline " + baseline + " is not among the rows " + String.join(",", labels));

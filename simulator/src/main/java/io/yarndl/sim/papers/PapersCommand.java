@@ -278,8 +278,8 @@ public final class PapersCommand implements Callable<Integer> {
 
     private PolicyRegistry registry(Dl2FallbackWarning warning) {
         try {
-            return warning.registry(dl2Model, PlacementStrategies.DEFAULT, smd.settings(), polluxPolicy.settings(),
-                    siaPolicy.settings(), resize.settings());
+            return warning.registry(dl2Model, PlacementStrategies.DEFAULT, smd.settings(), polluxPolicy.settings(resize.settings().priorRestartSec()),
+                    siaPolicy.settings(resize.settings().priorRestartSec()), resize.settings());
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
