@@ -3,6 +3,7 @@ package io.yarndl.sim.cli;
 import io.yarndl.core.policy.pollux.PolluxSettings;
 import io.yarndl.core.policy.pollux.PolluxSettings.PolluxDefaults;
 import io.yarndl.core.policy.pollux.PowerMean;
+import io.yarndl.core.policy.resize.ResizeSettings;
 import picocli.CommandLine.Option;
 
 /**
@@ -30,10 +31,10 @@ public final class PolluxPolicyOptions {
     /**
      * The settings these options give, with the shared restart prior.
      *
-     * @param restartPriorSec {@code --resize-prior-restart-sec}, checked there
+     * @param resize what {@link ResizeOptions} gave, whose prior ({@code --resize-prior-restart-sec}) is this policy's
      * @throws IllegalArgumentException naming the option whose value cannot be used
      */
-    public PolluxSettings settings(double restartPriorSec) {
+    public PolluxSettings settings(ResizeSettings resize) {
         if (!(fairnessP >= PowerMean.MIN_P && fairnessP <= PowerMean.MAX_P)) {
             throw new IllegalArgumentException("--pollux-fairness-p must be from " + PowerMean.MIN_P + " to "
                     + PowerMean.MAX_P + ", got " + fairnessP);
@@ -44,6 +45,6 @@ public final class PolluxPolicyOptions {
         if (solverMaxOptions < 0) {
             throw new IllegalArgumentException("--pollux-solver-max-options must be >= 0, got " + solverMaxOptions);
         }
-        return new PolluxSettings(fairnessP, restartPriorSec, solverSeconds, solverMaxOptions);
+        return new PolluxSettings(fairnessP, resize.priorRestartSec(), solverSeconds, solverMaxOptions);
     }
 }

@@ -3,6 +3,7 @@ package io.yarndl.sim.cli;
 import io.yarndl.core.policy.pollux.PowerMean;
 import io.yarndl.core.policy.sia.SiaSettings;
 import io.yarndl.core.policy.sia.SiaSettings.SiaDefaults;
+import io.yarndl.core.policy.resize.ResizeSettings;
 import picocli.CommandLine.Option;
 
 /**
@@ -34,10 +35,10 @@ public final class SiaPolicyOptions {
     /**
      * The settings these options give, with the shared restart prior.
      *
-     * @param restartPriorSec {@code --resize-prior-restart-sec}, checked there
+     * @param resize what {@link ResizeOptions} gave, whose prior ({@code --resize-prior-restart-sec}) is this policy's
      * @throws IllegalArgumentException naming the option whose value cannot be used
      */
-    public SiaSettings settings(double restartPriorSec) {
+    public SiaSettings settings(ResizeSettings resize) {
         if (!(fairnessP >= PowerMean.MIN_P && fairnessP <= PowerMean.MAX_P)) {
             throw new IllegalArgumentException("--sia-fairness-p must be from " + PowerMean.MIN_P + " to "
                     + PowerMean.MAX_P + ", got " + fairnessP);
@@ -52,6 +53,6 @@ public final class SiaPolicyOptions {
         if (solverMaxOptions < 0) {
             throw new IllegalArgumentException("--sia-solver-max-options must be >= 0, got " + solverMaxOptions);
         }
-        return new SiaSettings(fairnessP, restartPriorSec, unallocatedPenalty, solverSeconds, solverMaxOptions);
+        return new SiaSettings(fairnessP, resize.priorRestartSec(), unallocatedPenalty, solverSeconds, solverMaxOptions);
     }
 }

@@ -35,7 +35,8 @@ class PolluxSettingTest {
 
     @Test
     void describeWritesTheKnobsAsTheSiteFileDoes() {
-        assertEquals("yarn.dl.scheduler.pollux.fairness-p=0.5, yarn.dl.scheduler.pollux.solver-seconds=1, yarn.dl.scheduler.pollux.solver-max-options=10",
+        assertEquals("yarn.dl.scheduler.pollux.fairness-p=0.5, yarn.dl.scheduler.pollux.solver-seconds=1,"
+                + " yarn.dl.scheduler.pollux.solver-max-options=10",
                 PolluxSetting.describe(new PolluxSettings(0.5, 12.5, 1, 10)));
     }
 
