@@ -18,8 +18,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * no batch size or noise scale, so Pollux plans them by their measured throughput at their
  * reference batch, as docs/pollux.md says it does. Proves that every size given while a job trained
  * came from Pollux's power-mean program ({@code pollux (p=-1, ...): speedup ... over a fair share}),
- * that the second job ran beside the first rather than after it, and that no plan went beyond the
- * cluster (the RM's plan check refused none).
+ * that the second job ran beside the first rather than after it, that neither job changed size more
+ * than {@value TwoJobsUnderPolicy#MAX_SIZE_CHANGES} times (no flipping between sizes round after
+ * round), and that no plan went beyond the cluster (the RM's plan check refused none).
  */
 class PolluxInResourceManagerTest extends TwoJobsUnderPolicy {
 
@@ -52,16 +53,31 @@ class PolluxInResourceManagerTest extends TwoJobsUnderPolicy {
             for (PlanBook.TargetChange change : training) {
                 String reason = change.reason();
                 assertTrue(reason.startsWith("pollux (p=-1, ") || reason.startsWith("shrunk from "), reason);
+                // a count the nodes could not hold whole (another job's containers not yet gone) is
+                // shrunk by the placement, and the reason names the count the power mean chose
+                int chosen = reason.startsWith("shrunk from ") ? shrunkFrom(reason) : change.workers();
+                assertTrue(chosen >= change.workers(), "a placement only shrinks: " + change);
                 assertTrue(reason.contains("pollux (p=-1, ") && reason.contains(": speedup ")
                         && reason.contains(" over a fair share of ")
-                        && reason.contains(" at " + change.workers() + " workers on "),
+                        && reason.contains(" at " + chosen + " workers on "),
                         "the size the power mean chose, with its speedup: " + change);
                 int batch = batchOf(reason);
                 assertTrue(LIMITS.allows(batch), "a batch within the job's limits: " + change);
             }
         }
+        for (String job : List.of(bigId, smallId)) {
+            // grow, shrink for the other job, grow back, leave: a few; flapping runs up one a round
+            assertTrue(sizeChanges(history, job) <= MAX_SIZE_CHANGES, job + " changed size "
+                    + sizeChanges(history, job) + " times: " + history);
+        }
         assertTrue(firstStart(small) < finish(big), "small waited for big:\n" + small.format());
         assertEquals(0, cluster.activeScheduler().planBook().invalidPlans(), "plans beyond the cluster: " + history);
+    }
+
+    /** The count a placement shrank ({@code shrunk from 4w/0ps to fit the nodes; ...}). */
+    private static int shrunkFrom(String reason) {
+        String rest = reason.substring("shrunk from ".length());
+        return Integer.parseInt(rest.substring(0, rest.indexOf('w')));
     }
 
     /** The global batch a reason names ({@code ..., batch 64 (64 a replica), ...}). */

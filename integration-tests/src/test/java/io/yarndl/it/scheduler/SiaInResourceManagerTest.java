@@ -34,8 +34,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * ratio on K80; they report no batch size or noise scale, so Sia plans them by throughput at their
  * reference batch. Proves that every size given while a job trained is one of Sia's typed
  * configurations ({@code sia (p=-0.5, ...): N workers of V100|K80 on ... (model ...)}) with the count
- * the plan gave, that the second job ran beside the first rather than after it, and that no plan
- * went beyond the cluster or split a job over two types (the RM's plan check refused none).
+ * the plan gave, that the second job ran beside the first rather than after it, that neither job
+ * changed size more than {@value TwoJobsUnderPolicy#MAX_SIZE_CHANGES} times (no flipping), and that
+ * no plan went beyond the cluster or split a job over two types (the RM's plan check refused none).
  */
 class SiaInResourceManagerTest extends TwoJobsUnderPolicy {
 
@@ -118,6 +119,11 @@ class SiaInResourceManagerTest extends TwoJobsUnderPolicy {
                 assertTrue(change.workers() <= DlMiniCluster.GPUS_PER_NODE, "within one type's GPUs: " + change);
                 assertTrue(LIMITS.allows(PolluxInResourceManagerTest.batchOf(reason)), "a batch within limits: " + change);
             }
+        }
+        for (String job : List.of(bigId, smallId)) {
+            // grow, shrink for the other job, grow back, leave: a few; flapping runs up one a round
+            assertTrue(sizeChanges(history, job) <= MAX_SIZE_CHANGES, job + " changed size "
+                    + sizeChanges(history, job) + " times: " + history);
         }
         assertTrue(firstStart(small) < finish(big), "small waited for big:\n" + small.format());
         assertEquals(0, cluster.activeScheduler().planBook().invalidPlans(),

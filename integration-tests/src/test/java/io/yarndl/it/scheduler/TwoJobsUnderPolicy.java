@@ -47,6 +47,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 abstract class TwoJobsUnderPolicy {
 
     static final Duration TIMEOUT = Duration.ofSeconds(180);
+    /** Most size changes a goodput policy may make of one job in this scenario (see {@link #sizeChanges}). */
+    static final long MAX_SIZE_CHANGES = 6;
 
     DlMiniCluster cluster;
     ToyJobClient client;
@@ -201,6 +203,22 @@ abstract class TwoJobsUnderPolicy {
             jmx = RmJmx.read(cluster.yarnConf());
         }
         return jmx;
+    }
+
+    /**
+     * How many times the plans changed the worker count of {@code jobId} once it ran (to none
+     * included): what a goodput policy flipping a job between sizes round after round runs up.
+     */
+    static long sizeChanges(List<PlanBook.TargetChange> history, String jobId) {
+        long changes = 0;
+        int before = 0;
+        for (PlanBook.TargetChange change : history) {
+            if (change.jobId().equals(jobId)) {
+                changes += before > 0 && change.workers() != before ? 1 : 0;
+                before = change.workers();
+            }
+        }
+        return changes;
     }
 
     static int maxPlanned(List<PlanBook.TargetChange> history, String jobId) {

@@ -13,6 +13,7 @@ import java.util.Set;
  * configuration the last fit had not seen, or once it has {@value #REFIT_GROWTH}x the samples the
  * last fit had (more samples of the same configurations move the fit by less than their noise).
  * Its statistical efficiency is read afresh every call, as the noise scale drifts while it trains.
+ * Each sample is labelled with the nodes its count spanned when the job held it ({@link HeldSpans}).
  * The models thus depend on the sequence of calls, as Optimus' do: the same sequence gives the same
  * models. Not thread-safe; one round at a time.
  */
@@ -28,6 +29,7 @@ public final class GoodputModels {
     }
 
     private final ThroughputFitter fitter = new ThroughputFitter();
+    private final HeldSpans spans = new HeldSpans();
     private final Map<Key, Entry> entries = new HashMap<>();
 
     /**
@@ -38,7 +40,8 @@ public final class GoodputModels {
      * @param workersPerNode how many of its workers one node of {@code gpuType} holds
      */
     public Optional<GoodputModel> measured(JobView job, String gpuType, String currentType, int workersPerNode) {
-        List<ThroughputObservation> observations = MeasuredConfigurations.of(job, gpuType, currentType, workersPerNode);
+        spans.record(job, currentType);
+        List<ThroughputObservation> observations = MeasuredConfigurations.of(job, gpuType, spans, workersPerNode);
         if (observations.isEmpty()) {
             return Optional.empty();
         }
@@ -61,6 +64,7 @@ public final class GoodputModels {
     /** Forgets the jobs not in {@code live}. */
     public void retainOnly(Set<String> live) {
         entries.keySet().removeIf(key -> !live.contains(key.job()));
+        spans.retainOnly(live);
     }
 
     private static GoodputModel model(JobView job, ThroughputParams params) {

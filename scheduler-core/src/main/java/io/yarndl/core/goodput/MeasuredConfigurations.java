@@ -13,9 +13,8 @@ import java.util.TreeMap;
  * iteration time is {@code 1 / stepsPerSecond} (its speed counts steps of the batch it trained at,
  * {@link ProgressSample#batchOr}), its split is {@link LocalBatch#split} of that batch over its
  * workers, and samples of the same configuration are averaged in log space (their speeds are noisy
- * ratios). A sample does not say how many nodes its workers spanned: one taken at the size the job
- * holds now, on the type it holds now, spanned the nodes it holds now; any other spanned the fewest
- * nodes that hold its workers, which is where packing puts a job. Stateless.
+ * ratios). A sample does not say how many nodes its workers spanned: {@link HeldSpans} says, the
+ * span the job had when it held that count, else the fewest nodes that hold it. Stateless.
  */
 public final class MeasuredConfigurations {
 
@@ -25,21 +24,18 @@ public final class MeasuredConfigurations {
     /**
      * The configurations {@code job} was measured at on {@code gpuType}.
      *
-     * @param currentType    the GPU type of the nodes the job holds now, or null while it holds none
+     * @param spans          the nodes the job's workers spanned at each count it held
      * @param workersPerNode how many of the job's workers one node of {@code gpuType} holds
      */
-    public static List<ThroughputObservation> of(JobView job, String gpuType, String currentType, int workersPerNode) {
+    public static List<ThroughputObservation> of(JobView job, String gpuType, HeldSpans spans, int workersPerNode) {
         JobSpec spec = job.spec();
-        int heldWorkers = job.allocation().workers();
-        int heldNodes = job.allocation().nodeCount();
-        boolean holdsHere = gpuType.equals(currentType);
         Map<List<Integer>, double[]> byConfig = new TreeMap<>(MeasuredConfigurations::compare);
         for (ProgressSample sample : onType(job.samples(), gpuType)) {
             int workers = sample.workers();
             int batch = sample.batchOr(spec.globalBatchSize());
             LocalBatch split = LocalBatch.split(batch, workers, spec.batchLimits().maxLocal());
-            int nodes = holdsHere && workers == heldWorkers ? heldNodes : fewestNodes(workers, workersPerNode);
-            List<Integer> key = List.of(Math.min(nodes, workers), workers, split.atomic(), split.accumulationSteps());
+            int nodes = spans.nodes(job, gpuType, workers, workersPerNode);
+            List<Integer> key = List.of(nodes, workers, split.atomic(), split.accumulationSteps());
             double[] sum = byConfig.computeIfAbsent(key, k -> new double[2]);
             sum[0] += Math.log(1.0 / sample.stepsPerSecond());
             sum[1]++;

@@ -3,12 +3,14 @@ package io.yarndl.sim.cli;
 import io.yarndl.core.policy.pollux.PowerMean;
 import io.yarndl.core.policy.sia.SiaSettings;
 import io.yarndl.core.policy.sia.SiaSettings.SiaDefaults;
+import io.yarndl.core.policy.resize.ResizeSettings;
 import picocli.CommandLine.Option;
 
 /**
- * The {@code sia} policy's knobs on the simulator's command line, the same five the
+ * The {@code sia} policy's knobs on the simulator's command line, the same four the
  * ResourceManager reads from {@code yarn.dl.scheduler.sia.*} (docs/sia.md); they apply where
- * {@code sia} runs. (Sia's workloads are {@link SiaOptions}'.)
+ * {@code sia} runs. Its restart prior is the shared {@code --resize-prior-restart-sec}
+ * ({@link ResizeOptions}). (Sia's workloads are {@link SiaOptions}'.)
  */
 public final class SiaPolicyOptions {
 
@@ -16,10 +18,6 @@ public final class SiaPolicyOptions {
             description = "sia: the power of the jobs' normalised goodputs, from -5 to 5; lower fairer"
                     + " (default: ${DEFAULT-VALUE}, Sia's).")
     double fairnessP;
-
-    @Option(names = "--sia-restart-prior-sec", paramLabel = "SEC", defaultValue = "" + SiaDefaults.RESTART_PRIOR_SEC,
-            description = "sia: seconds a resize or move costs a job until its own are measured (default: ${DEFAULT-VALUE}).")
-    double restartPriorSec;
 
     @Option(names = "--sia-unallocated-penalty", paramLabel = "L", defaultValue = "" + SiaDefaults.UNALLOCATED_PENALTY,
             description = "sia: what a job left without GPUs adds to the objective, Sia's lambda_n (default: ${DEFAULT-VALUE}).")
@@ -35,17 +33,15 @@ public final class SiaPolicyOptions {
     int solverMaxOptions;
 
     /**
-     * The settings these options give.
+     * The settings these options give, with the shared restart prior.
      *
+     * @param resize what {@link ResizeOptions} gave, whose prior ({@code --resize-prior-restart-sec}) is this policy's
      * @throws IllegalArgumentException naming the option whose value cannot be used
      */
-    public SiaSettings settings() {
+    public SiaSettings settings(ResizeSettings resize) {
         if (!(fairnessP >= PowerMean.MIN_P && fairnessP <= PowerMean.MAX_P)) {
             throw new IllegalArgumentException("--sia-fairness-p must be from " + PowerMean.MIN_P + " to "
                     + PowerMean.MAX_P + ", got " + fairnessP);
-        }
-        if (!(restartPriorSec >= 0) || Double.isInfinite(restartPriorSec)) {
-            throw new IllegalArgumentException("--sia-restart-prior-sec must be >= 0, got " + restartPriorSec);
         }
         if (!(unallocatedPenalty > 0) || Double.isInfinite(unallocatedPenalty)) {
             throw new IllegalArgumentException("--sia-unallocated-penalty must be a positive number, got "
@@ -57,6 +53,6 @@ public final class SiaPolicyOptions {
         if (solverMaxOptions < 0) {
             throw new IllegalArgumentException("--sia-solver-max-options must be >= 0, got " + solverMaxOptions);
         }
-        return new SiaSettings(fairnessP, restartPriorSec, unallocatedPenalty, solverSeconds, solverMaxOptions);
+        return new SiaSettings(fairnessP, resize.priorRestartSec(), unallocatedPenalty, solverSeconds, solverMaxOptions);
     }
 }

@@ -4,6 +4,7 @@ import io.yarndl.core.placement.PlacementStrategies;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.SchedulingPolicy;
 import io.yarndl.core.policy.UnknownPolicyException;
+import io.yarndl.core.policy.resize.ResizeSettings;
 import io.yarndl.sim.engine.JobOutcome;
 import io.yarndl.sim.engine.PlacementTruth;
 import io.yarndl.sim.engine.SimConfig;
@@ -196,8 +197,9 @@ final class SimCommand implements Callable<Integer> {
                 String tag = String.format(Locale.ROOT, "[%d/%d] %s", i + 1, runs.size(), name);
                 stdout.println(tag + ": running");
                 stdout.flush();
-                SchedulingPolicy policy = models.registry(run.placement(), smd.settings(), polluxPolicy.settings(),
-                        siaPolicy.settings(), resize.settings()).create(run.policy());
+                ResizeSettings resizing = resize.settings();
+                SchedulingPolicy policy = models.registry(run.placement(), smd.settings(), polluxPolicy.settings(resizing),
+                        siaPolicy.settings(resizing), resizing).create(run.policy());
                 HeapPeak.reset();
                 SimulationResult result;
                 try (Stream<TraceJob> jobsStream = workload.open(clusterSpec)) {
@@ -258,8 +260,9 @@ final class SimCommand implements Callable<Integer> {
         }
         PolicyRegistry registry;
         try {
-            registry = models.registry(PlacementStrategies.DEFAULT, smd.settings(), polluxPolicy.settings(),
-                    siaPolicy.settings(), resize.settings());
+            ResizeSettings resizing = resize.settings();
+            registry = models.registry(PlacementStrategies.DEFAULT, smd.settings(), polluxPolicy.settings(resizing),
+                    siaPolicy.settings(resizing), resizing);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
@@ -282,8 +285,9 @@ final class SimCommand implements Callable<Integer> {
             throw usage(e.getMessage());
         }
         // One policy per placement built now: marl's model loads, and a rejected one is reported, before the first run.
+        ResizeSettings resizing = resize.settings();
         runs.stream().map(PolicyRuns.Run::placement).distinct().forEach(p -> models.registry(p, smd.settings(),
-                polluxPolicy.settings(), siaPolicy.settings(), resize.settings()).create(names.get(0)));
+                polluxPolicy.settings(resizing), siaPolicy.settings(resizing), resizing).create(names.get(0)));
         List<String> labels = runs.stream().map(PolicyRuns.Run::label).toList();
         if (baseline != null && !labels.contains(baseline)) {
             throw usage("--baseline " + baseline + " is not among the rows " + String.join(",", labels));

@@ -155,7 +155,7 @@ public final class EvaluateCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Dl2FallbackWarning warning = new Dl2FallbackWarning(err, "yarn-dl evaluate");
         PolicyRegistry registry = warning.registry(dl2Model, PlacementStrategies.DEFAULT, smd.settings(),
-                polluxPolicy.settings(), siaPolicy.settings(), resizeSettings());
+                polluxPolicy.settings(resizeSettings()), siaPolicy.settings(resizeSettings()), resizeSettings());
         List<String> names = checkedPolicies(registry);
         if (dl2Model != null && !names.contains(Dl2Policy.NAME)) {
             throw usage("--dl2-model applies when --policies includes dl2");

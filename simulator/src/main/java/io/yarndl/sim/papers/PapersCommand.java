@@ -5,6 +5,7 @@ import io.yarndl.core.placement.PlacementStrategies;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.UnknownPolicyException;
 import io.yarndl.core.policy.dl2.Dl2Policy;
+import io.yarndl.core.policy.resize.ResizeSettings;
 import io.yarndl.sim.cli.GoodputOptions;
 import io.yarndl.sim.cli.PolluxPolicyOptions;
 import io.yarndl.sim.cli.SiaPolicyOptions;
@@ -278,8 +279,9 @@ public final class PapersCommand implements Callable<Integer> {
 
     private PolicyRegistry registry(Dl2FallbackWarning warning) {
         try {
-            return warning.registry(dl2Model, PlacementStrategies.DEFAULT, smd.settings(), polluxPolicy.settings(),
-                    siaPolicy.settings(), resize.settings());
+            ResizeSettings resizing = resize.settings();
+            return warning.registry(dl2Model, PlacementStrategies.DEFAULT, smd.settings(), polluxPolicy.settings(resizing),
+                    siaPolicy.settings(resizing), resizing);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }

@@ -1,6 +1,7 @@
 package io.yarndl.sim.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.yarndl.sim.workload.RepoData;
@@ -21,11 +22,33 @@ class GoodputPoliciesCliTest {
     void helpListsTheirKnobs() {
         String help = CliRun.of("sim", "--help").out();
 
-        for (String option : new String[] {"--pollux-fairness-p", "--pollux-restart-prior-sec", "--pollux-solver-seconds",
-                "--pollux-solver-max-options", "--sia-fairness-p", "--sia-restart-prior-sec", "--sia-unallocated-penalty",
-                "--sia-solver-seconds", "--sia-solver-max-options"}) {
+        for (String option : new String[] {"--pollux-fairness-p", "--pollux-solver-seconds",
+                "--pollux-solver-max-options", "--sia-fairness-p", "--sia-unallocated-penalty",
+                "--sia-solver-seconds", "--sia-solver-max-options", "--resize-prior-restart-sec"}) {
             assertTrue(help.contains(option), "help lacks " + option);
         }
+        assertTrue(help.contains("optimus, smd, pollux, sia: seconds a restart"), help);
+        assertFalse(help.contains("--pollux-restart-prior-sec") || help.contains("--sia-restart-prior-sec"), help);
+    }
+
+    @Test
+    void theRetiredPriorOptionsAreUsageErrorsNamingTheSharedOne() {
+        for (String retired : new String[] {"--pollux-restart-prior-sec", "--sia-restart-prior-sec"}) {
+            CliRun r = CliRun.of("sim", "--policies", "pollux", retired, "30", "--out", tmp.toString());
+
+            assertEquals(SimulatorCli.EXIT_USAGE, r.status(), r.all());
+            assertTrue(r.err().contains("were replaced by --resize-prior-restart-sec"), r.err());
+        }
+    }
+
+    @Test
+    void aBadSharedPriorIsAUsageErrorWhereOnlyPolluxAndSiaRun() {
+        CliRun r = CliRun.of("sim", "--trace", "sia-philly:1", "--jobs", "4", "--cluster-spec", "t4:2x4",
+                "--interval-sec", "60", "--sia-data", RepoData.dir().resolve("sia").toString(),
+                "--policies", "pollux,sia", "--resize-prior-restart-sec", "-1", "--out", tmp.toString());
+
+        assertEquals(SimulatorCli.EXIT_USAGE, r.status(), r.all());
+        assertTrue(r.err().contains("--resize-prior-restart-sec must be a number of seconds >= 0, got -1.0"), r.err());
     }
 
     @Test

@@ -10,28 +10,28 @@ import org.apache.hadoop.conf.Configuration;
  * {@link PolluxSettings}. Checked here, key by key, so that a bad value names its key; the record's
  * own checks are the same and never fire on what this returns. The solver budget is CP-SAT's
  * deterministic time, close to seconds but not wall-clock time: keep it well inside
- * {@code yarn.dl.scheduler.policy-timeout-ms}.
+ * {@code yarn.dl.scheduler.policy-timeout-ms}. Its restart prior is the shared
+ * {@code yarn.dl.scheduler.resize.prior-restart-sec} ({@link ResizeSetting}).
  */
 final class PolluxSetting {
 
     static final String FAIRNESS_P = SchedulerSettings.PREFIX + "pollux.fairness-p";
-    static final String RESTART_PRIOR_SEC = SchedulerSettings.PREFIX + "pollux.restart-prior-sec";
     static final String SOLVER_SECONDS = SchedulerSettings.PREFIX + "pollux.solver-seconds";
     static final String SOLVER_MAX_OPTIONS = SchedulerSettings.PREFIX + "pollux.solver-max-options";
 
     /** Its keys, in the order {@link SchedulerSettings#describe()} lists them. */
-    static final List<String> KEYS = List.of(FAIRNESS_P, RESTART_PRIOR_SEC, SOLVER_SECONDS, SOLVER_MAX_OPTIONS);
+    static final List<String> KEYS = List.of(FAIRNESS_P, SOLVER_SECONDS, SOLVER_MAX_OPTIONS);
 
     private PolluxSetting() {
     }
 
-    static PolluxSettings read(Configuration conf) {
+    /** Its knobs, with {@code restartPriorSec} read already from the shared key. */
+    static PolluxSettings read(Configuration conf, double restartPriorSec) {
         PolluxSettings defaults = PolluxSettings.DEFAULT;
         return new PolluxSettings(
                 SettingValues.readDoubleBetween(conf, FAIRNESS_P, defaults.fairnessP(), PowerMean.MIN_P, PowerMean.MAX_P,
                         "the power of the mean of the jobs' speedups; lower is fairer"),
-                SettingValues.readDouble(conf, RESTART_PRIOR_SEC, defaults.restartPriorSec(), 0, true,
-                        "seconds a resize costs a job until its own are measured"),
+                restartPriorSec,
                 SettingValues.readDouble(conf, SOLVER_SECONDS, defaults.solverSeconds(), 0, false,
                         "seconds of CP-SAT's deterministic time per plan"),
                 (int) SettingValues.readLong(conf, SOLVER_MAX_OPTIONS, defaults.solverMaxOptions(), 0, Integer.MAX_VALUE,
@@ -42,7 +42,6 @@ final class PolluxSetting {
     static void putDefaults(java.util.Map<String, String> defaults) {
         PolluxSettings d = PolluxSettings.DEFAULT;
         defaults.put(FAIRNESS_P, SettingValues.formatDecimal(d.fairnessP()));
-        defaults.put(RESTART_PRIOR_SEC, SettingValues.formatDecimal(d.restartPriorSec()));
         defaults.put(SOLVER_SECONDS, SettingValues.formatDecimal(d.solverSeconds()));
         defaults.put(SOLVER_MAX_OPTIONS, Integer.toString(d.solverMaxOptions()));
     }
@@ -50,7 +49,6 @@ final class PolluxSetting {
     /** The keys with their values, as {@link SchedulerSettings#describe()} lists them. */
     static String describe(PolluxSettings pollux) {
         return FAIRNESS_P + "=" + SettingValues.formatDecimal(pollux.fairnessP())
-                + ", " + RESTART_PRIOR_SEC + "=" + SettingValues.formatDecimal(pollux.restartPriorSec())
                 + ", " + SOLVER_SECONDS + "=" + SettingValues.formatDecimal(pollux.solverSeconds())
                 + ", " + SOLVER_MAX_OPTIONS + "=" + pollux.solverMaxOptions();
     }

@@ -66,10 +66,13 @@ import org.apache.zookeeper.data.ACL;
  *                          place as {@code interference-aware} and say why
  * @param smd               the knobs of the {@code smd} policy ({@link SmdSetting}): CP-SAT's budget per
  *                          knapsack, knapsacks per plan, network links per node (0: no network dimension)
- * @param pollux            the knobs of the {@code pollux} policy ({@link PolluxSetting})
- * @param sia               the knobs of the {@code sia} policy ({@link SiaSetting})
+ * @param pollux            the knobs of the {@code pollux} policy ({@link PolluxSetting}), its restart
+ *                          prior {@code resize}'s
+ * @param sia               the knobs of the {@code sia} policy ({@link SiaSetting}), its restart prior
+ *                          {@code resize}'s
  * @param resize            the resize-cost rule ({@link ResizeSetting}): how many restarts a change of a
- *                          running job's size must save, and a restart's cost before a job's own are measured
+ *                          running job's size must save, and a restart's cost before a job's own are
+ *                          measured, the one prior of every policy that weighs restarts
  */
 public record SchedulerSettings(
         String policy,
@@ -239,6 +242,8 @@ public record SchedulerSettings(
      * @throws InvalidSettingException for the first key whose value cannot be used
      */
     public static SchedulerSettings from(Configuration conf, Set<String> knownPolicies) {
+        // read first: its prior is pollux's and sia's too
+        ResizeSettings resize = ResizeSetting.read(conf);
         return new SchedulerSettings(
                 readPolicy(conf, knownPolicies),
                 ModelFileSetting.read(conf, DL2_MODEL),
@@ -267,9 +272,9 @@ public record SchedulerSettings(
                 PlacementSetting.read(conf),
                 ModelFileSetting.read(conf, MARL_MODEL),
                 SmdSetting.read(conf),
-                PolluxSetting.read(conf),
-                SiaSetting.read(conf),
-                ResizeSetting.read(conf));
+                PolluxSetting.read(conf, resize.priorRestartSec()),
+                SiaSetting.read(conf, resize.priorRestartSec()),
+                resize);
     }
 
     /** One line for the RM log at start: every effective setting, by the key that sets it. */

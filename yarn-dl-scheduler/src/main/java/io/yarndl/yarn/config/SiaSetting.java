@@ -7,30 +7,29 @@ import org.apache.hadoop.conf.Configuration;
 
 /**
  * {@code yarn.dl.scheduler.sia.*}: the knobs of the {@code sia} policy, read together into one
- * {@link SiaSettings}, key by key as {@link PolluxSetting} reads Pollux's.
+ * {@link SiaSettings}, key by key as {@link PolluxSetting} reads Pollux's. Its restart prior is the
+ * shared {@code yarn.dl.scheduler.resize.prior-restart-sec} ({@link ResizeSetting}).
  */
 final class SiaSetting {
 
     static final String FAIRNESS_P = SchedulerSettings.PREFIX + "sia.fairness-p";
-    static final String RESTART_PRIOR_SEC = SchedulerSettings.PREFIX + "sia.restart-prior-sec";
     static final String UNALLOCATED_PENALTY = SchedulerSettings.PREFIX + "sia.unallocated-penalty";
     static final String SOLVER_SECONDS = SchedulerSettings.PREFIX + "sia.solver-seconds";
     static final String SOLVER_MAX_OPTIONS = SchedulerSettings.PREFIX + "sia.solver-max-options";
 
     /** Its keys, in the order {@link SchedulerSettings#describe()} lists them. */
-    static final List<String> KEYS = List.of(FAIRNESS_P, RESTART_PRIOR_SEC, UNALLOCATED_PENALTY, SOLVER_SECONDS,
-            SOLVER_MAX_OPTIONS);
+    static final List<String> KEYS = List.of(FAIRNESS_P, UNALLOCATED_PENALTY, SOLVER_SECONDS, SOLVER_MAX_OPTIONS);
 
     private SiaSetting() {
     }
 
-    static SiaSettings read(Configuration conf) {
+    /** Its knobs, with {@code restartPriorSec} read already from the shared key. */
+    static SiaSettings read(Configuration conf, double restartPriorSec) {
         SiaSettings defaults = SiaSettings.DEFAULT;
         return new SiaSettings(
                 SettingValues.readDoubleBetween(conf, FAIRNESS_P, defaults.fairnessP(), PowerMean.MIN_P, PowerMean.MAX_P,
                         "the power of the jobs' normalised goodputs; lower is fairer"),
-                SettingValues.readDouble(conf, RESTART_PRIOR_SEC, defaults.restartPriorSec(), 0, true,
-                        "seconds a resize or move costs a job until its own are measured"),
+                restartPriorSec,
                 SettingValues.readDouble(conf, UNALLOCATED_PENALTY, defaults.unallocatedPenalty(), 0, false,
                         "what a job left without GPUs adds to the objective"),
                 SettingValues.readDouble(conf, SOLVER_SECONDS, defaults.solverSeconds(), 0, false,
@@ -43,7 +42,6 @@ final class SiaSetting {
     static void putDefaults(java.util.Map<String, String> defaults) {
         SiaSettings d = SiaSettings.DEFAULT;
         defaults.put(FAIRNESS_P, SettingValues.formatDecimal(d.fairnessP()));
-        defaults.put(RESTART_PRIOR_SEC, SettingValues.formatDecimal(d.restartPriorSec()));
         defaults.put(UNALLOCATED_PENALTY, SettingValues.formatDecimal(d.unallocatedPenalty()));
         defaults.put(SOLVER_SECONDS, SettingValues.formatDecimal(d.solverSeconds()));
         defaults.put(SOLVER_MAX_OPTIONS, Integer.toString(d.solverMaxOptions()));
@@ -52,7 +50,6 @@ final class SiaSetting {
     /** The keys with their values, as {@link SchedulerSettings#describe()} lists them. */
     static String describe(SiaSettings sia) {
         return FAIRNESS_P + "=" + SettingValues.formatDecimal(sia.fairnessP())
-                + ", " + RESTART_PRIOR_SEC + "=" + SettingValues.formatDecimal(sia.restartPriorSec())
                 + ", " + UNALLOCATED_PENALTY + "=" + SettingValues.formatDecimal(sia.unallocatedPenalty())
                 + ", " + SOLVER_SECONDS + "=" + SettingValues.formatDecimal(sia.solverSeconds())
                 + ", " + SOLVER_MAX_OPTIONS + "=" + sia.solverMaxOptions();

@@ -75,7 +75,7 @@ class SchedulerSettingsTest {
         conf.set("yarn.dl.scheduler.pollux.fairness-p", "0.5");
         conf.set("yarn.dl.scheduler.sia.unallocated-penalty", "2");
         conf.set(SchedulerSettings.RESIZE_PAYBACK_FACTOR, "4");
-        conf.set(SchedulerSettings.RESIZE_PRIOR_RESTART_SEC, " 90 ");
+        conf.set(SchedulerSettings.RESIZE_PRIOR_RESTART_SEC, " 90 "); // pollux's and sia's prior too
 
         SchedulerSettings settings = SchedulerSettings.from(conf, KNOWN);
 
@@ -88,7 +88,7 @@ class SchedulerSettingsTest {
                 Duration.ZERO, new GpuTypeSettings("rm.yarn.io/accelerator",
                         Map.of("gpu-host-1", "V100", "gpu-host-2:8041", "K80")), Duration.ofSeconds(10), "packing",
                 Optional.of(Path.of("/opt/yarn-dl/models/marl-v1.onnx")), new SmdSettings(0.5, 2, 1.5),
-                new PolluxSettings(0.5, 30, 0.2, 3_000), new SiaSettings(-0.5, 30, 2, 0.2, 3_000),
+                new PolluxSettings(0.5, 90, 0.2, 3_000), new SiaSettings(-0.5, 90, 2, 0.2, 3_000),
                 new ResizeSettings(90, 4)),
                 settings);
         assertEquals("sasl:rm:rwcda,world:anyone:r", settings.describeAcl());
@@ -259,9 +259,9 @@ class SchedulerSettingsTest {
                 + " yarn.dl.scheduler.gavel.round-ms=360000, yarn.dl.scheduler.placement=packing,"
                 + " yarn.dl.scheduler.marl.model=(shipped), yarn.dl.scheduler.smd.knapsack-seconds=0.05,"
                 + " yarn.dl.scheduler.smd.max-knapsacks=1, yarn.dl.scheduler.smd.links-per-node=0,"
-                + " yarn.dl.scheduler.pollux.fairness-p=-1, yarn.dl.scheduler.pollux.restart-prior-sec=30,"
+                + " yarn.dl.scheduler.pollux.fairness-p=-1,"
                 + " yarn.dl.scheduler.pollux.solver-seconds=0.2, yarn.dl.scheduler.pollux.solver-max-options=3000,"
-                + " yarn.dl.scheduler.sia.fairness-p=-0.5, yarn.dl.scheduler.sia.restart-prior-sec=30,"
+                + " yarn.dl.scheduler.sia.fairness-p=-0.5,"
                 + " yarn.dl.scheduler.sia.unallocated-penalty=1.1, yarn.dl.scheduler.sia.solver-seconds=0.2,"
                 + " yarn.dl.scheduler.sia.solver-max-options=3000,"
                 + " yarn.dl.scheduler.resize.payback-factor=30, yarn.dl.scheduler.resize.prior-restart-sec=5",

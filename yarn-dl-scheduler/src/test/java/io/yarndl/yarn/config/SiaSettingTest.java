@@ -16,16 +16,16 @@ class SiaSettingTest {
         SchedulerSettings settings = SchedulerSettings.from(SettingsFixtures.minimal(), SettingsFixtures.KNOWN);
 
         assertEquals(SiaSettings.DEFAULT, settings.sia());
-        assertEquals(new SiaSettings(-0.5, 30, 1.1, 0.2, 3_000), settings.sia());
+        assertEquals(new SiaSettings(-0.5, 5, 1.1, 0.2, 3_000), settings.sia());
         assertEquals("-0.5", SchedulerSettings.DEFAULTS.get(SiaSetting.FAIRNESS_P));
         assertEquals("1.1", SchedulerSettings.DEFAULTS.get(SiaSetting.UNALLOCATED_PENALTY));
     }
 
     @Test
-    void readsEveryKnob() {
+    void readsEveryKnobAndTheSharedRestartPrior() {
         Configuration conf = SettingsFixtures.minimal();
         conf.set(SiaSetting.FAIRNESS_P, "0.5");
-        conf.set(SiaSetting.RESTART_PRIOR_SEC, "250");
+        conf.set(SchedulerSettings.RESIZE_PRIOR_RESTART_SEC, "250");
         conf.set(SiaSetting.UNALLOCATED_PENALTY, "3");
         conf.set(SiaSetting.SOLVER_SECONDS, "0.05");
         conf.set(SiaSetting.SOLVER_MAX_OPTIONS, "500");
@@ -33,10 +33,17 @@ class SiaSettingTest {
         assertEquals(new SiaSettings(0.5, 250, 3, 0.05, 500), SchedulerSettings.from(conf, SettingsFixtures.KNOWN).sia());
     }
 
+    @Test
+    void theRetiredPriorKeyIsRefusedNamingTheSharedOne() {
+        InvalidSettingException error = SettingsFixtures.rejected("yarn.dl.scheduler.sia.restart-prior-sec", "-30");
+
+        SettingsFixtures.assertNames(error, "yarn.dl.scheduler.sia.restart-prior-sec", "-30", "is no longer read",
+                "set yarn.dl.scheduler.resize.prior-restart-sec instead");
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "yarn.dl.scheduler.sia.fairness-p          | 10  | is out of range   | a number from -5 to 5 (the power of the jobs' normalised goodputs; lower is fairer)",
-        "yarn.dl.scheduler.sia.restart-prior-sec   | -30 | is out of range   | a number >= 0",
         "yarn.dl.scheduler.sia.unallocated-penalty | 0   | is out of range   | a number > 0 (what a job left without GPUs adds to the objective)",
         "yarn.dl.scheduler.sia.solver-seconds      | x   | is not a number   | a number > 0",
         "yarn.dl.scheduler.sia.solver-max-options  | -2  | is out of range   | an integer from 0 to 2147483647",

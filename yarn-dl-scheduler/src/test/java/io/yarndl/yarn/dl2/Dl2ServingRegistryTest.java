@@ -51,14 +51,15 @@ class Dl2ServingRegistryTest {
     }
 
     @Test
-    void polluxAndSiaRunWithTheConfiguredKnobs() {
+    void polluxAndSiaRunWithTheConfiguredKnobsAndTheSharedRestartPrior() {
         Configuration conf = new Configuration(false);
         conf.set(SchedulerSettings.HADOOP_ZK_ADDRESS, "zk1:2181");
         conf.set("yarn.dl.scheduler.pollux.fairness-p", "0");
         conf.set("yarn.dl.scheduler.sia.unallocated-penalty", "2");
+        conf.set(SchedulerSettings.RESIZE_PRIOR_RESTART_SEC, "12");
         PolicyRegistry registry = new Dl2Serving(SchedulerSettings.from(conf), new SchedulerMetrics().dl2()).registry();
 
-        assertEquals(new PolluxSettings(0, 30, 0.2, 3_000), ((PolluxPolicy) registry.create("pollux")).settings());
-        assertEquals(new SiaSettings(-0.5, 30, 2, 0.2, 3_000), ((SiaPolicy) registry.create("sia")).settings());
+        assertEquals(new PolluxSettings(0, 12, 0.2, 3_000), ((PolluxPolicy) registry.create("pollux")).settings());
+        assertEquals(new SiaSettings(-0.5, 12, 2, 0.2, 3_000), ((SiaPolicy) registry.create("sia")).settings());
     }
 }

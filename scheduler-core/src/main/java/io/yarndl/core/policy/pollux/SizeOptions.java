@@ -16,8 +16,10 @@ import io.yarndl.core.job.TaskCount;
  * </pre>
  *
  * where the fair share is an equal split of the pool's workers among the round's jobs (at most the
- * job's own most), packed on the fewest nodes. A count spans the fewest nodes that hold it (packing's
- * placement), except the count the job holds now, which keeps the nodes it holds.
+ * job's own most), packed on the fewest nodes. Every count, the one the job holds now included, is
+ * valued on the fewest nodes that hold it (packing's placement): valuing the held count on the nodes
+ * it happens to span and every other count packed would make each other count look better than the
+ * held one, round after round, and the job would flip between sizes.
  *
  * @param workers  per option, workers (0 for waiting)
  * @param ps       parameter servers of every running option (0 for all-reduce jobs)
@@ -67,7 +69,7 @@ record SizeOptions(int[] workers, int ps, int[] nodes, BatchChoice[] batches, do
         batches[0] = BatchChoice.NONE;
         int kept = 1;
         for (int w : counts) {
-            int n = w == held ? Math.min(w, job.allocation().nodeCount()) : MeasuredConfigurations.fewestNodes(w, perNode);
+            int n = MeasuredConfigurations.fewestNodes(w, perNode);
             BatchChoice choice = model.best(n, w);
             if (!choice.trains()) {
                 continue;

@@ -5,7 +5,9 @@ package io.yarndl.core.policy.resize;
  * ({@code yarn.dl.scheduler.resize.*}, docs/configuration.md) and a simulator option.
  *
  * @param priorRestartSec the seconds one checkpoint-restart is taken to cost a job before the driver
- *                        has measured any of its own ({@code JobView.restarts()})
+ *                        has measured any of its own ({@code JobView.restarts()}); the one prior of
+ *                        every policy that weighs restarts: this rule's, and {@code pollux}'s and
+ *                        {@code sia}'s re-allocation factor
  * @param paybackFactor   k: a change of a running job's size must save more than k restarts' worth of
  *                        seconds over the job's remaining time; 0 turns the rule off (every change that
  *                        saves anything is made, as the policies did before it)

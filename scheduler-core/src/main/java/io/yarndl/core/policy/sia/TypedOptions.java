@@ -20,6 +20,9 @@ import java.util.List;
  * </pre>
  *
  * so that its slowest configuration (one GPU of its slowest type, mostly) is 1, as Sia normalises.
+ * Every count, the held one included, is valued on the fewest nodes of its type that hold it, as
+ * {@link io.yarndl.core.policy.pollux.PolluxPolicy} values them, so that no configuration looks
+ * better than the held one only because the held one is valued on the nodes it happens to span.
  *
  * @param pools    per option, the index of its GPU type's pool (-1 for waiting)
  * @param workers  per option, workers
@@ -74,11 +77,9 @@ record TypedOptions(int[] pools, int[] workers, int ps, int[] nodes, BatchChoice
         double slowest = Double.POSITIVE_INFINITY;
         for (int k = 0; k < pools.size(); k++) {
             GpuPool pool = pools.get(k);
-            boolean heldHere = held > 0 && pool.gpuType().equals(heldType);
             int perNode = pool.workersPerNode(spec.workerDemand());
             for (int w : counts[k]) {
-                int n = heldHere && w == held ? Math.min(w, job.allocation().nodeCount())
-                        : MeasuredConfigurations.fewestNodes(w, perNode);
+                int n = MeasuredConfigurations.fewestNodes(w, perNode);
                 BatchChoice choice = models.models()[k].best(n, w);
                 if (!choice.trains()) {
                     continue;

@@ -15,6 +15,7 @@ import io.yarndl.core.policy.PlanValidator;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.testing.Clusters;
 import io.yarndl.core.testing.GoodputJobs;
+import io.yarndl.core.testing.HeldRounds;
 import io.yarndl.core.testing.PlanAssertions;
 import io.yarndl.core.testing.RandomWorkloads;
 import java.util.List;
@@ -90,6 +91,22 @@ class PolluxPolicyTest {
         // 60 s old, a restart expected to cost 10^6 s: a change counts 60 / (60 + 10^6) of its speedup
         assertEquals(2, costly.target("a").workers(), costly.target("a").reason());
         assertEquals(8, free.target("a").workers(), free.target("a").reason());
+    }
+
+    @Test
+    void aJobWhoseSamplesSpanTwoNodesIsNotFlippedBetweenSizesRoundAfterRound() {
+        // two 4-GPU nodes free, an 8-GPU node full: 7 and 8 workers both span two nodes, though the
+        // largest node would hold 8; its samples at 8 are from two nodes, and no new ones arrive
+        // while it restarts; restarts weigh nothing (prior 0), so only the model holds it
+        ClusterSnapshot cluster = Clusters.of(Clusters.node("n0", 4, 4), Clusters.node("n1", 4, 4),
+                Clusters.node("big", 8, 0));
+        JobView job = GoodputJobs.job("a").workerRange(1, 8).truth(SCALES).measuredOn("V100", 4, 1, 2, 4, 8)
+                .runningOn("n0", 4).runningOn("n1", 4).build();
+        PolluxPolicy policy = new PolluxPolicy(new PackingPlacement(), new PolluxSettings(-1, 0, 1.0, 3_000));
+
+        List<Integer> sizes = HeldRounds.play(policy, cluster, job, 10);
+
+        assertTrue(HeldRounds.changes(sizes) <= 1, "sizes round by round: " + sizes);
     }
 
     @Test

@@ -16,6 +16,7 @@ import io.yarndl.core.policy.PlanValidator;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.testing.Clusters;
 import io.yarndl.core.testing.GoodputJobs;
+import io.yarndl.core.testing.HeldRounds;
 import io.yarndl.core.testing.PlanAssertions;
 import io.yarndl.core.testing.RandomWorkloads;
 import io.yarndl.core.throughput.ThroughputProfile;
@@ -144,6 +145,22 @@ class SiaPolicyTest {
         // 10 s old, younger than the restart it would pay: Sia does not penalise it, so it moves
         JobPlan decision = planChecked(prohibitive, cluster, List.of(indifferent)).target("indifferent");
         assertEquals("A100", typeOf(cluster, decision), decision.reason());
+    }
+
+    @Test
+    void aJobWhoseSamplesSpanTwoNodesIsNotFlippedBetweenSizesRoundAfterRound() {
+        // two 4-GPU T4 nodes free, an 8-GPU T4 node full: 8 workers span two nodes, though the
+        // largest T4 node would hold them; its samples at 8 are from two nodes, no new ones arrive
+        ClusterSnapshot cluster = Clusters.of(new Node("t4-0", "/r", "T4", Clusters.gpus(4), Clusters.gpus(4)),
+                new Node("t4-1", "/r", "T4", Clusters.gpus(4), Clusters.gpus(4)),
+                new Node("t4-2", "/r", "T4", Clusters.gpus(8), Clusters.gpus(0)));
+        JobView job = GoodputJobs.job("a").workerRange(1, 8).truth(SCALES).measuredOn("T4", 4, 2, 4, 8)
+                .runningOn("t4-0", 4).runningOn("t4-1", 4).build();
+        SiaPolicy policy = new SiaPolicy(new PackingPlacement(), new SiaSettings(-0.5, 30, 1.1, 1.0, 3_000));
+
+        List<Integer> sizes = HeldRounds.play(policy, cluster, job, 10);
+
+        assertTrue(HeldRounds.changes(sizes) <= 1, "sizes round by round: " + sizes);
     }
 
     @Test
