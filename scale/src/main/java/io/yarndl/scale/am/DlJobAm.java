@@ -41,6 +41,7 @@ public final class DlJobAm implements SimulatedAm {
     private final JobDescription spec;
     private final ApplicationId app;
     private final JobRecordWriter records;
+    private final RecordWrites writes;
     private final int ceiling;
     private final Map<ContainerId, Container> held = new HashMap<>();
     private final List<ContainerId> toRelease = new ArrayList<>();
@@ -56,6 +57,7 @@ public final class DlJobAm implements SimulatedAm {
         this.spec = spec;
         this.app = app;
         this.records = records;
+        this.writes = new RecordWrites(world.zkWriters(), world.metrics(), app.toString());
         this.ceiling = world.elastic() ? spec.maxWorkers() : spec.requestedWorkers();
     }
 
@@ -86,7 +88,7 @@ public final class DlJobAm implements SimulatedAm {
                 lastWriteNanos = nowNanos;
                 var samples = training.drain();
                 if (!samples.isEmpty()) {
-                    records.writeProgress(samples);
+                    writes.then(() -> records.writeProgress(samples));
                 }
             }
         } catch (Exception e) {
@@ -101,7 +103,7 @@ public final class DlJobAm implements SimulatedAm {
             return false;
         }
         channel.register();
-        records.writeSpec(spec);
+        writes.then(() -> records.writeSpec(spec));
         lastTickNanos = nowNanos;
         lastWriteNanos = nowNanos;
         return true;

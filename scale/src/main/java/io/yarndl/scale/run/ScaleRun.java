@@ -16,6 +16,7 @@ import io.yarndl.yarn.DeepLearningScheduler;
 import io.yarndl.yarn.metrics.RoundMetrics;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -40,6 +41,8 @@ import org.apache.hadoop.yarn.util.resource.ResourceUtils;
 public final class ScaleRun {
 
     private static final int ZK_SESSIONS = 16;
+    /** Threads the DL jobs' ZooKeeper writes run on, one per session. */
+    private static final int ZK_WRITERS = ZK_SESSIONS;
     private static final long NODE_WAIT_MS = 120_000;
 
     private ScaleRun() {
@@ -59,6 +62,7 @@ public final class ScaleRun {
         ScaleResourceManager rm = new ScaleResourceManager(container -> fleetRef.get().start(container));
         ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(scenario.threads(), daemon("scale-harness"));
         ScheduledExecutorService prober = Executors.newSingleThreadScheduledExecutor(daemon("scale-probe"));
+        ExecutorService zkWriters = Executors.newFixedThreadPool(ZK_WRITERS, daemon("scale-zk-writer"));
         List<CuratorFramework> sessions = new ArrayList<>();
         try {
             rm.init(conf);
@@ -77,8 +81,8 @@ public final class ScaleRun {
             long ramp = TimeUnit.SECONDS.toNanos(scenario.warmupSec()) * 8 / 10;
             fleet.startHeartbeats(timer, scenario.heartbeatMs());
             AmWorld world = new AmWorld(rm.getRMContext(), rm.getApplicationMasterService(),
-                    new AppSubmitter(rm.getClientRMService()), fleet, metrics, sessions, zkConnect, zkRoot,
-                    scenario.scheduler().elastic(), 5_000);
+                    new AppSubmitter(rm.getClientRMService()), fleet, metrics, sessions, zkWriters, zkConnect,
+                    zkRoot, scenario.scheduler().elastic(), 5_000);
             JobMix mix = new JobMix(scenario.seed());
             Population dl = new Population(scenario.dlJobs(), i -> n -> DlJobAm.submit(world, i, mix.job(i)),
                     timer, tick, ramp, metrics);
@@ -98,6 +102,8 @@ public final class ScaleRun {
             timer.shutdownNow();
             prober.shutdownNow();
             timer.awaitTermination(30, TimeUnit.SECONDS);
+            zkWriters.shutdownNow();
+            zkWriters.awaitTermination(30, TimeUnit.SECONDS);
             sessions.forEach(CuratorFramework::close);
             rm.stop();
         }
