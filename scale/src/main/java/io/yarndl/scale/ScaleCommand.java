@@ -14,22 +14,22 @@ import picocli.CommandLine.Option;
 
 /** {@code bin/yarn-dl scale}: the load harness's command line (docs/scale.md). */
 @Command(name = "scale", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {
-            "Load harness: a real ResourceManager in this JVM, driven by simulated NodeManagers (8 GPUs each,",
-            "heartbeating every --heartbeat-ms) and simulated ApplicationMasters: elastic DL jobs in root.dl that",
-            "register, ask, take grants, answer preemption messages and report progress to a real ZooKeeper every",
-            "5 s, and non-DL applications churning through root.default. Every combination of --nodes and --jobs",
-            "runs under each of --schedulers (yarn-dl's DeepLearningScheduler, then the stock CapacityScheduler as",
-            "the baseline, under which DL jobs get what they ask for). Prints a table; writes scale.csv, per-run",
-            "probe CSVs, charts (PNG) and the RM's log (scale.log) to --out."},
+        description = "Load harness: a real ResourceManager in this JVM, driven by simulated NodeManagers"
+                + " (8 GPUs each, heartbeating every --heartbeat-ms) and simulated ApplicationMasters: elastic DL"
+                + " jobs in root.dl that register, ask, take grants, answer preemption messages and report"
+                + " progress to a real ZooKeeper every 5 s, and non-DL applications churning through"
+                + " root.default. Every combination of --nodes and --jobs runs under each of --schedulers"
+                + " (yarn-dl's DeepLearningScheduler, then the stock CapacityScheduler as the baseline, under"
+                + " which DL jobs get what they ask for). Prints a table; writes scale.csv, per-run probe CSVs,"
+                + " charts (PNG) and the RM's log (scale.log) to --out. See docs/scale.md.",
         footer = {"", "Example: bin/yarn-dl scale --nodes 100,300 --jobs 500 --duration 60 --out target/scale"})
 public final class ScaleCommand implements Callable<Integer> {
 
-    @Option(names = "--nodes", split = ",", paramLabel = "N[,N...]", defaultValue = "100",
+    @Option(names = "--nodes", split = ",", paramLabel = "N", defaultValue = "100",
             description = "NodeManagers (8 GPUs, 96 vcores, 768 GB each); several give one run per size (default ${DEFAULT-VALUE})")
     List<Integer> nodes;
 
-    @Option(names = "--jobs", split = ",", paramLabel = "N[,N...]", defaultValue = "500",
+    @Option(names = "--jobs", split = ",", paramLabel = "N", defaultValue = "500",
             description = "concurrent DL jobs (1 to 2-16 one-GPU workers, asking for half their maximum) (default ${DEFAULT-VALUE})")
     List<Integer> jobs;
 
@@ -45,7 +45,7 @@ public final class ScaleCommand implements Callable<Integer> {
             description = "measured seconds per run, after the warm-up (default ${DEFAULT-VALUE})")
     int durationSec;
 
-    @Option(names = "--schedulers", split = ",", paramLabel = "NAME[,NAME...]", defaultValue = "yarn-dl,capacity",
+    @Option(names = "--schedulers", split = ",", paramLabel = "NAME", defaultValue = "yarn-dl,capacity",
             description = "schedulers to run, in order: yarn-dl, capacity (default ${DEFAULT-VALUE})")
     List<String> schedulers;
 
