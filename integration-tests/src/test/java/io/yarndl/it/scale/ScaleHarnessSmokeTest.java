@@ -20,8 +20,10 @@ import org.junit.jupiter.api.Test;
  * scheduler, through the command's own {@code main} in a JVM of its own (a ResourceManager leaves
  * process-wide Hadoop state that the other tests here must not inherit), about 40 s in all. It proves
  * that under both schedulers containers are allocated, DL jobs run and report to ZooKeeper, and
- * nothing failed; that under yarn-dl rounds are recorded and DL jobs are resized; and that under
- * the stock CapacityScheduler nothing is resized (the baseline's jobs keep what they asked for).
+ * nothing failed; that under yarn-dl every DL job's AM runs, rounds are recorded (over the
+ * measured window alone) and DL jobs are resized; and that under the stock CapacityScheduler
+ * nothing is resized (the baseline's jobs keep what they asked for, and the RM counts allocated
+ * every GPU their AMs hold).
  */
 class ScaleHarnessSmokeTest {
 
@@ -61,7 +63,15 @@ class ScaleHarnessSmokeTest {
             assertTrue(number(row, "allocate_p99_ms") > 0, scheduler + " timed no allocate():\n" + output);
             assertTrue(number(row, "zk_writes_per_s") > 0, scheduler + ": no progress reached ZooKeeper:\n" + output);
             assertEquals(0, number(row, "errors"), scheduler + " had errors:\n" + output);
+            assertTrue(number(row, "gpus_allocated") > 0, scheduler + ": the RM counts no GPU allocated:\n" + output);
         }
+    }
+
+    @Test
+    void roundsAreCountedOverTheMeasuredWindowAloneNotTheWarmUp() {
+        // 6 s measured at 1 s rounds: at most 7 rounds; the whole run (4 s of warm-up too) has more.
+        double rounds = number(row("yarn-dl"), "rounds");
+        assertTrue(rounds >= 1 && rounds <= 7, "rounds " + rounds + " are not the measured window's:\n" + output);
     }
 
     @Test
@@ -70,9 +80,12 @@ class ScaleHarnessSmokeTest {
         assertTrue(number(yarnDl, "rounds") > 0, "no round recorded:\n" + output);
         assertTrue(number(yarnDl, "round_p50_ms") > 0, "no round time:\n" + output);
         assertTrue(number(yarnDl, "grows") + number(yarnDl, "shrinks") > 0, "no DL job resized:\n" + output);
+        assertEquals(40, number(yarnDl, "dl_ams_up"), "not every DL job's AM runs under yarn-dl:\n" + output);
         Map<String, String> capacity = row("capacity");
         assertEquals(0, number(capacity, "rounds"), output);
         assertEquals(0, number(capacity, "grows") + number(capacity, "shrinks"), output);
+        // Nothing is preempted or killed under the baseline: every GPU an AM holds, the RM counts allocated.
+        assertTrue(number(capacity, "gpus_allocated") >= number(capacity, "dl_workers"), output);
     }
 
     @Test

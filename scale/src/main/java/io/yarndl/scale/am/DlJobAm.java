@@ -147,6 +147,11 @@ public final class DlJobAm implements SimulatedAm {
         world.metrics().preemptionAnswered(answered);
     }
 
+    /** Whether the RM launched this job's AM and it registered. */
+    public boolean launched() {
+        return channel != null;
+    }
+
     /** Workers held now. */
     public int workers() {
         return held.size();

@@ -7,8 +7,8 @@ import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 
 /**
- * The ResourceManager's configuration for one harness run: queues {@code root.default} (40%) and
- * {@code root.dl} (60%), both elastic to 100%, GPUs as the {@code yarn.io/gpu} resource type under
+ * The ResourceManager's configuration for one harness run, the same under both schedulers: queues
+ * {@code root.default} (40%) and {@code root.dl} (60%, fair ordering), both elastic to 100%, GPUs as the {@code yarn.io/gpu} resource type under
  * the DominantResourceCalculator, NodeManager heartbeats at the interval given (Hadoop's default
  * is 1 s), ephemeral ports, and the scheduler of {@code kind}; the DeepLearningScheduler keeps its
  * records under {@code zkRoot} of the given ZooKeeper and runs its own defaults otherwise (policy,
@@ -36,8 +36,13 @@ public final class RmSettings {
         // Every simulated application runs as this process's user: let that one user fill a queue.
         conf.set(CS + "root." + DL_QUEUE + ".user-limit-factor", "2");
         conf.set(CS + "root." + DEFAULT_QUEUE + ".user-limit-factor", "3");
-        // Thousands of AMs: room for them (the stock 10% would keep most jobs ACCEPTED, never running).
+        // Thousands of AMs: room for them in every queue (the global key is each queue's default; the
+        // stock 10% would keep most jobs ACCEPTED, never running).
         conf.set(CS + "maximum-am-resource-percent", "0.5");
+        // Many jobs share root.dl: fair ordering, as an operator sets for a shared queue. Under the
+        // stock FIFO ordering the oldest job still waiting for a GPU ends every allocation pass of
+        // the queue ("respect FIFO"), so no later job's AM container is ever allocated.
+        conf.set(CS + "root." + DL_QUEUE + ".ordering-policy", "fair");
         conf.setInt(CS + "maximum-applications", 100_000);
         conf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 512);
         conf.setInt(YarnConfiguration.RM_SCHEDULER_MAXIMUM_ALLOCATION_MB, ClusterShape.MEMORY_MB);

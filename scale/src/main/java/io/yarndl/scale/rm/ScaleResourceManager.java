@@ -7,6 +7,8 @@ import org.apache.hadoop.yarn.event.EventDispatcher;
 import org.apache.hadoop.yarn.event.EventHandler;
 import org.apache.hadoop.yarn.server.resourcemanager.ResourceManager;
 import org.apache.hadoop.yarn.server.resourcemanager.amlauncher.ApplicationMasterLauncher;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.AbstractLeafQueue;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.SchedulerEvent;
 
 /**
@@ -53,6 +55,25 @@ public final class ScaleResourceManager extends ResourceManager {
     /** Events waiting in the RM's main dispatcher (application, attempt, node and container state machines). */
     public int rmDispatcherQueue() {
         return getRMContext().getDispatcher() instanceof AsyncDispatcher async ? async.getEventQueueSize() : 0;
+    }
+
+    /** GPUs the scheduler counts allocated now, to any queue. */
+    public long gpusAllocated() {
+        return getResourceScheduler().getRootQueueMetrics().getAllocatedResources().getResourceValue(ClusterShape.GPU);
+    }
+
+    /** Containers reserved on nodes now: a reserved node takes no other container until it is freed. */
+    public int reservedContainers() {
+        return getResourceScheduler().getRootQueueMetrics().getReservedContainers();
+    }
+
+    /**
+     * Applications of leaf queue {@code queue} the scheduler has not activated (kept back by the
+     * queue's or its user's AM resource limit): their AM containers are not asked for yet.
+     */
+    public int inactiveApplications(String queue) {
+        return getResourceScheduler() instanceof CapacityScheduler cs && cs.getQueue(queue) instanceof AbstractLeafQueue leaf
+                ? leaf.getNumPendingApplications() : 0;
     }
 
     /** Events waiting for the scheduler (node updates among them). */

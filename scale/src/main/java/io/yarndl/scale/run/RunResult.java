@@ -4,9 +4,9 @@ import java.util.List;
 
 /**
  * The figures of one harness run, over its measured window (after the warm-up). Rates are per
- * second of that window; latencies in milliseconds. Round times are the scheduler's own
- * {@code rounds} timer (snapshot, plan, check and record; its reservoir covers the whole run);
- * NaN under the stock CapacityScheduler, which has no rounds.
+ * second of that window; latencies in milliseconds. Rounds and their times are the scheduler's own
+ * {@code rounds} timer (snapshot, plan, check and record), the window's samples alone
+ * ({@link RoundWindow}); NaN under the stock CapacityScheduler, which has no rounds.
  *
  * @param heartbeatsPerSec   {@code nodeHeartbeat()} calls the RM answered
  * @param nodeUpdatesPerSec  node updates the scheduler processed (CapacityScheduler's own count)
@@ -16,7 +16,15 @@ import java.util.List;
  * @param heapLiveMb         heap in use after a full GC at the end, the run still up
  * @param lagP99Ms           how late the harness's heartbeat timers fired, p99: the harness's own limit
  * @param dlRunning          DL jobs holding at least one worker at the end
- * @param dlWorkers          workers all DL jobs held at the end
+ * @param dlWorkers          workers all DL jobs held at the end (one GPU each, started on their nodes)
+ * @param gpusAllocated      GPUs the RM counted allocated at the end; more than {@code dlWorkers} by the
+ *                           containers in transit (allocated but not yet taken by their AM, or given
+ *                           back or preempted but not yet reported ended by their node)
+ * @param dlAmsUp            DL jobs whose ApplicationMaster ran at the end (launched and registered)
+ * @param dlAppsInactive     DL applications the scheduler had not yet activated at the end (held back
+ *                           by the queue's AM resource limit, so no AM container was asked for)
+ * @param reservedContainers containers reserved on nodes at the end (the CapacityScheduler reserves a
+ *                           node for a container that does not fit on it yet)
  * @param grows              yarn-dl plans that grew a running job (its {@code resizes.grows})
  * @param shrinks            yarn-dl plans that shrank one ({@code resizes.shrinks})
  * @param preemptionsAnswered containers DL AMs gave back when a preemption message named them
@@ -27,7 +35,8 @@ public record RunResult(Scenario scenario, double measuredSec,
                         double containersPerSec, long containersTotal, long rounds, double roundP50Ms, double roundP99Ms,
                         int rmQueueMax, int schedulerQueueMax, double schedulerQueueMean,
                         double zkWritesPerSec, double zkReadsPerSec, double heapPeakMb, double heapLiveMb,
-                        double lagP99Ms, int dlRunning, int dlWorkers, long grows, long shrinks,
+                        double lagP99Ms, int dlRunning, int dlWorkers, long gpusAllocated, int dlAmsUp,
+                        int dlAppsInactive, int reservedContainers, long grows, long shrinks,
                         long preemptionsAnswered, long errors, List<String> firstErrors, List<Probe> probes) {
 
     /**

@@ -1,14 +1,12 @@
 package io.yarndl.scale.run;
 
 import com.codahale.metrics.Snapshot;
-import com.codahale.metrics.Timer;
 import io.yarndl.scale.am.AmWorld;
 import io.yarndl.scale.am.AppSubmitter;
 import io.yarndl.scale.am.BatchAm;
 import io.yarndl.scale.am.DlJobAm;
 import io.yarndl.scale.am.JobMix;
 import io.yarndl.scale.am.Population;
-import io.yarndl.scale.am.SimulatedAm;
 import io.yarndl.scale.nm.NodeFleet;
 import io.yarndl.scale.rm.RmSettings;
 import io.yarndl.scale.rm.ScaleResourceManager;
@@ -44,6 +42,7 @@ public final class ScaleRun {
     /** Threads the DL jobs' ZooKeeper writes run on, one per session. */
     private static final int ZK_WRITERS = ZK_SESSIONS;
     private static final long NODE_WAIT_MS = 120_000;
+    private static final RoundWindow.Rounds NO_ROUNDS = new RoundWindow.Rounds(0, Double.NaN, Double.NaN, true);
 
     private ScaleRun() {
     }
@@ -88,16 +87,18 @@ public final class ScaleRun {
                     timer, tick, ramp, metrics);
             new Population(scenario.batchApps(), i -> n -> BatchAm.submit(world, i * 100_000 + n), timer, tick, ramp,
                     metrics);
-            ProbeLog probes = new ProbeLog(rm);
+            ProbeLog probes = new ProbeLog(rm, () -> DlCensus.of(dl));
             prober.scheduleAtFixedRate(probes::take, 0, 1, TimeUnit.SECONDS);
 
             Thread.sleep(TimeUnit.SECONDS.toMillis(scenario.warmupSec()));
             Totals before = Totals.of(rm);
+            RoundWindow rounds = roundWindow(rm);
             metrics.startMeasuring();
             Thread.sleep(TimeUnit.SECONDS.toMillis(scenario.measureSec()));
             metrics.stopMeasuring();
             Totals after = Totals.of(rm);
-            return result(scenario, rm, metrics, probes, dl, before, after);
+            RoundWindow.Rounds measured = rounds == null ? NO_ROUNDS : rounds.close();
+            return result(scenario, rm, metrics, probes, dl, before, after, measured);
         } finally {
             timer.shutdownNow();
             prober.shutdownNow();
@@ -109,28 +110,21 @@ public final class ScaleRun {
         }
     }
 
+    /** The window over yarn-dl's {@code rounds} timer from now; null under a scheduler without rounds. */
+    private static RoundWindow roundWindow(ScaleResourceManager rm) {
+        return rm.getResourceScheduler() instanceof DeepLearningScheduler yarnDl
+                ? RoundWindow.open(yarnDl.metrics().registry().timer(RoundMetrics.ROUNDS)) : null;
+    }
+
     private static RunResult result(Scenario scenario, ScaleResourceManager rm, HarnessMetrics metrics,
-                                    ProbeLog probes, Population dl, Totals before, Totals after) {
+                                    ProbeLog probes, Population dl, Totals before, Totals after,
+                                    RoundWindow.Rounds rounds) {
         double seconds = (after.nanos - before.nanos) / 1e9;
-        int running = 0;
-        int workers = 0;
-        for (SimulatedAm am : dl.live()) {
-            int held = ((DlJobAm) am).workers();
-            running += held > 0 ? 1 : 0;
-            workers += held;
-        }
-        double roundP50 = Double.NaN;
-        double roundP99 = Double.NaN;
-        long rounds = 0;
+        DlCensus dlJobs = DlCensus.of(dl);
         long grows = 0;
         long shrinks = 0;
         if (rm.getResourceScheduler() instanceof DeepLearningScheduler yarnDl) {
             var registry = yarnDl.metrics().registry();
-            Timer timer = registry.timer(RoundMetrics.ROUNDS);
-            Snapshot snapshot = timer.getSnapshot();
-            roundP50 = snapshot.getMedian() / 1e6;
-            roundP99 = snapshot.get99thPercentile() / 1e6;
-            rounds = timer.getCount();
             grows = registry.counter(RoundMetrics.GROWS).getCount();
             shrinks = registry.counter(RoundMetrics.SHRINKS).getCount();
         }
@@ -144,10 +138,12 @@ public final class ScaleRun {
                 heartbeats.getMedian() / 1e6, heartbeats.get99thPercentile() / 1e6,
                 metrics.allocates().getCount() / seconds, allocates.getMedian() / 1e6,
                 allocates.get99thPercentile() / 1e6, (after.allocated - before.allocated) / seconds, after.allocated,
-                rounds, roundP50, roundP99,
+                rounds.count(), rounds.p50Ms(), rounds.p99Ms(),
                 probes.maxRmQueue(), probes.maxSchedulerQueue(), probes.meanSchedulerQueue(),
                 zk.writes() / seconds, zk.reads() / seconds, probes.maxHeapMb(), liveMb,
-                metrics.lagMs().getSnapshot().get99thPercentile(), running, workers, grows, shrinks,
+                metrics.lagMs().getSnapshot().get99thPercentile(), dlJobs.running(), dlJobs.workers(),
+                rm.gpusAllocated(), dlJobs.amsUp(), rm.inactiveApplications(RmSettings.DL_QUEUE),
+                rm.reservedContainers(), grows, shrinks,
                 metrics.preemptionsAnswered(), metrics.errors(), metrics.firstErrors(), probes.all());
     }
 
