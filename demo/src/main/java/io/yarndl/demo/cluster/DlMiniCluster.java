@@ -115,6 +115,10 @@ public final class DlMiniCluster implements AutoCloseable {
             RecoverableRmConfig.apply(conf, options.resourceManagers(), zooKeeper.getConnectString());
             FixedWebPort.apply(conf, options.resourceManagers(), options.webPort());
             if (options.hdfs()) {
+                // A folder of its own: the default (test.build.data/dfs) is shared by every cluster started
+                // from the same working folder, and the builder formats it, wiping another one's blocks.
+                Path dataDir = Files.createDirectories(Path.of(System.getProperty("test.build.data", "target/test/data")));
+                conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, Files.createTempDirectory(dataDir, "dfs-").toString());
                 hdfs = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
                 hdfs.waitActive();
                 conf.set(CommonConfigurationKeysPublic.FS_DEFAULT_NAME_KEY, hdfs.getURI().toString());
