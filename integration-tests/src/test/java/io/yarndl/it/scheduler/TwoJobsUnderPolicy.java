@@ -61,14 +61,9 @@ abstract class TwoJobsUnderPolicy {
     /** What this policy must have done with the two jobs, from their event logs and the plan history. */
     abstract void assertPolicyBehaviour(List<PlanBook.TargetChange> history, String bigId, String smallId);
 
-    /**
-     * The first job: 1 to 6 workers, asks for 6, 1,200 steps: long enough that "small" is still
-     * submitted, launched and registered while it trains when the machine is loaded (at 600 steps,
-     * with two test classes side by side and other work on 2 cores, "big" once finished before
-     * small's AM had registered, and "small ran beside big" could not be judged).
-     */
+    /** The first job: 1 to 6 workers, asks for 6, 600 steps. */
     JobDescription bigJob() {
-        return DlJobs.allReduce("big", 1, 6, 6, 1200);
+        return DlJobs.allReduce("big", 1, 6, 6, 600);
     }
 
     /** The second job, submitted once the first trains: 2 to 4 workers, asks for 4, 300 steps. */
