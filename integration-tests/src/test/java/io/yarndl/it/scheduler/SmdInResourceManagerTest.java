@@ -28,9 +28,10 @@ class SmdInResourceManagerTest extends TwoJobsUnderPolicy {
     }
 
     /**
-     * Half the steps the other policies' big job has: SMD's ResNet-50 model finds its steps bound by
-     * moving 102 MB of parameters, so it keeps the job at one worker, where the toy trains 10 steps
-     * a second; 600 steps would make this the slowest of the two-job tests for nothing more.
+     * A quarter of the steps the other policies' big job has: SMD's ResNet-50 model finds its steps
+     * bound by moving 102 MB of parameters, so it keeps the job at one worker, where the toy trains
+     * 10 steps a second, and 300 steps already outlast small's arrival; 1,200 would make this the
+     * slowest of the two-job tests for nothing more.
      */
     @Override
     JobDescription bigJob() {

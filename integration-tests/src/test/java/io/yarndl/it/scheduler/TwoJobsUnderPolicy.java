@@ -46,7 +46,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 abstract class TwoJobsUnderPolicy {
 
-    static final Duration TIMEOUT = Duration.ofSeconds(180);
+    static final Duration TIMEOUT = Duration.ofSeconds(300);
     /** Most size changes a goodput policy may make of one job in this scenario (see {@link #sizeChanges}). */
     static final long MAX_SIZE_CHANGES = 6;
 
@@ -61,9 +61,14 @@ abstract class TwoJobsUnderPolicy {
     /** What this policy must have done with the two jobs, from their event logs and the plan history. */
     abstract void assertPolicyBehaviour(List<PlanBook.TargetChange> history, String bigId, String smallId);
 
-    /** The first job: 1 to 6 workers, asks for 6, 600 steps. */
+    /**
+     * The first job: 1 to 6 workers, asks for 6, 1,200 steps: long enough that "small" is still
+     * submitted, launched and registered while it trains when the machine is loaded (at 600 steps,
+     * with two test classes side by side and other work on 2 cores, "big" once finished before
+     * small's AM had registered, and "small ran beside big" could not be judged).
+     */
     JobDescription bigJob() {
-        return DlJobs.allReduce("big", 1, 6, 6, 600);
+        return DlJobs.allReduce("big", 1, 6, 6, 1200);
     }
 
     /** The second job, submitted once the first trains: 2 to 4 workers, asks for 4, 300 steps. */

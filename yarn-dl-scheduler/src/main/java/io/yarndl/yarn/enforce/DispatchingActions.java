@@ -1,5 +1,6 @@
 package io.yarndl.yarn.enforce;
 
+import java.time.Duration;
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.server.resourcemanager.RMContext;
 import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainer;
@@ -22,7 +23,7 @@ public final class DispatchingActions implements ShrinkEnforcer.Actions {
     }
 
     @Override
-    public void kill(ApplicationAttemptId attempt, RMContainer container) {
+    public void kill(ApplicationAttemptId attempt, RMContainer container, Duration sinceMarked) {
         context.getDispatcher().getEventHandler().handle(
                 new ContainerPreemptEvent(attempt, container, SchedulerEventType.MARK_CONTAINER_FOR_KILLABLE));
     }

@@ -49,7 +49,8 @@ public final class ShrinkEnforcer {
     public interface Actions {
         void markForPreemption(ApplicationAttemptId attempt, RMContainer container);
 
-        void kill(ApplicationAttemptId attempt, RMContainer container);
+        /** @param sinceMarked how long after its mark the container is killed: the grace it was given */
+        void kill(ApplicationAttemptId attempt, RMContainer container, Duration sinceMarked);
     }
 
     private record Mark(ApplicationAttemptId attempt, RMContainer container, long markedAtMillis) {
@@ -141,9 +142,10 @@ public final class ShrinkEnforcer {
                 marks.remove(id);
             } else if (nowMillis - mark.markedAtMillis() >= grace.toMillis()) {
                 marks.remove(id);
-                LOG.info("{}: grace period of {} ms over, killing container {}", mark.attempt().getApplicationId(),
-                        grace.toMillis(), id);
-                actions.kill(mark.attempt(), mark.container());
+                long sinceMarked = nowMillis - mark.markedAtMillis();
+                LOG.info("{}: grace period of {} ms over, killing container {} {} ms after its mark",
+                        mark.attempt().getApplicationId(), grace.toMillis(), id, sinceMarked);
+                actions.kill(mark.attempt(), mark.container(), Duration.ofMillis(sinceMarked));
             }
         }
     }

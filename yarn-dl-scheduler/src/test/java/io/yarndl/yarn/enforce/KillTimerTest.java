@@ -39,7 +39,7 @@ class KillTimerTest {
             }
 
             @Override
-            public void kill(ApplicationAttemptId attempt, RMContainer container) {
+            public void kill(ApplicationAttemptId attempt, RMContainer container, Duration sinceMarked) {
                 killed.countDown();
             }
         });

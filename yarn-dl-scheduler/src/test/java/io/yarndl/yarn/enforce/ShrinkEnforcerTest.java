@@ -30,6 +30,7 @@ class ShrinkEnforcerTest {
             ApplicationAttemptId.newInstance(ApplicationId.newInstance(1, 1), 1);
     private final List<String> marked = new ArrayList<>();
     private final List<String> killed = new ArrayList<>();
+    private final List<Duration> graces = new ArrayList<>();
     private final Map<RMContainer, String> nodes = new HashMap<>();
     private final Function<RMContainer, String> nodeOf = nodes::get;
     private final Function<RMContainer, TaskRole> allWorkers = c -> TaskRole.WORKER;
@@ -41,8 +42,9 @@ class ShrinkEnforcerTest {
         }
 
         @Override
-        public void kill(ApplicationAttemptId attempt, RMContainer container) {
+        public void kill(ApplicationAttemptId attempt, RMContainer container, Duration sinceMarked) {
             killed.add(container.getContainerId().toString());
+            graces.add(sinceMarked);
         }
     }, container -> gpuWorkers.contains(container) ? 1 : 0);
 
@@ -55,8 +57,10 @@ class ShrinkEnforcerTest {
 
         enforcer.killExpired(9_999, c -> true);
         assertTrue(killed.isEmpty(), "killed before the grace period was over");
-        enforcer.killExpired(10_000, c -> true);
+        enforcer.killExpired(10_250, c -> true);
         assertEquals(Set.of(id(3), id(2)), Set.copyOf(killed));
+        assertEquals(List.of(Duration.ofMillis(10_250), Duration.ofMillis(10_250)), graces,
+                "each kill says how long after its mark it came");
     }
 
     @Test

@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.codahale.metrics.Gauge;
+import com.codahale.metrics.Snapshot;
 import io.yarndl.core.job.TaskCount;
 import io.yarndl.core.job.Allocation;
 import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.Plan;
 import io.yarndl.yarn.enforce.ShrinkEnforcer;
 import java.lang.management.ManagementFactory;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -118,7 +120,7 @@ class SchedulerMetricsTest {
     }
 
     @Test
-    void preemptionsAndKillsAreCountedAsTheyAreSent() {
+    void preemptionsAndKillsAreCountedAsTheyAreSentAndEachKillTimesTheGraceItGave() {
         SchedulerMetrics metrics = new SchedulerMetrics();
         List<String> sent = new ArrayList<>();
         ShrinkEnforcer.Actions counted = metrics.enforcement().counting(new ShrinkEnforcer.Actions() {
@@ -128,18 +130,20 @@ class SchedulerMetricsTest {
             }
 
             @Override
-            public void kill(ApplicationAttemptId attempt, RMContainer container) {
+            public void kill(ApplicationAttemptId attempt, RMContainer container, Duration sinceMarked) {
                 sent.add("kill");
             }
         });
 
         counted.markForPreemption(null, null);
         counted.markForPreemption(null, null);
-        counted.kill(null, null);
+        counted.kill(null, null, Duration.ofMillis(3_200));
 
         assertEquals(List.of("preempt", "preempt", "kill"), sent, "the real actions still run");
         assertEquals(2, metrics.registry().counter(EnforcementMetrics.PREEMPTIONS).getCount());
         assertEquals(1, metrics.registry().counter(EnforcementMetrics.KILLS).getCount());
+        Snapshot grace = metrics.registry().timer(EnforcementMetrics.MARK_TO_KILL).getSnapshot();
+        assertEquals(Duration.ofMillis(3_200).toNanos(), grace.getMin(), "the timer holds the time from mark to kill");
     }
 
     @Test
