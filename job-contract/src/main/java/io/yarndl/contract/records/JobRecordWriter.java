@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.ACL;
@@ -28,6 +30,13 @@ import org.apache.zookeeper.data.ACL;
  * both modes a write ZooKeeper refuses for lack of permission throws
  * {@link RecordAccessDeniedException}, naming the node and the credentials used.
  *
+ * <p>Each write is one ZooKeeper request once its node exists: the first write of a record
+ * creates it ({@code create} that finds it there, then {@code setData}: two requests), and later
+ * writes replace it with a {@code setData} alone, falling back to creating it when it is gone (a
+ * restarted job, a scheduler that removed it). Progress is written every few seconds by every
+ * running job, so the second request of create-or-set was half of all the ZooKeeper writes of a
+ * busy cluster ({@code docs/scale.md}).
+ *
  * <p>Each call is one or two synchronous Curator operations on the caller's thread. When the
  * connection is lost, Curator retries under the client's retry policy and, once that gives up, the
  * call throws Curator's exception unchanged (typically {@code KeeperException.ConnectionLossException});
@@ -44,6 +53,8 @@ public final class JobRecordWriter {
     private final JobRecordCodec codec = new JobRecordCodec();
     /** Authenticated mode: the job node's ACL, given to its records; null until read. */
     private volatile List<ACL> jobNodeAcl;
+    /** Record nodes this writer created or replaced, so known to exist until a write finds them gone. */
+    private final Set<String> written = ConcurrentHashMap.newKeySet();
 
     /**
      * An anonymous writer: creates what it needs, with the client's default ACL.
@@ -119,6 +130,7 @@ public final class JobRecordWriter {
         List<String> targets = credentials.isPresent()
                 ? List.of(paths.spec(applicationId), paths.progress(applicationId))
                 : List.of(paths.job(applicationId));
+        written.clear();
         for (String path : targets) {
             try {
                 client.delete().quietly().deletingChildrenIfNeeded().forPath(path);
@@ -130,12 +142,16 @@ public final class JobRecordWriter {
 
     private void write(String path, String json) throws Exception {
         byte[] data = json.getBytes(StandardCharsets.UTF_8);
+        if (written.contains(path) && replaced(path, data)) {
+            return;
+        }
         try {
             if (credentials.isEmpty()) {
                 client.create().orSetData().creatingParentsIfNeeded().forPath(path, data);
             } else {
                 client.create().orSetData().withACL(jobNodeAcl()).forPath(path, data);
             }
+            written.add(path);
         } catch (KeeperException.NoAuthException refused) {
             throw denied(path, refused);
         } catch (KeeperException.NoNodeException noJobNode) {
@@ -143,6 +159,19 @@ public final class JobRecordWriter {
             // gone or not there yet; a new one may carry another ACL, so read it again next time.
             jobNodeAcl = null;
             throw new JobNodeMissingException(paths.job(applicationId));
+        }
+    }
+
+    /** Replaces a node this writer wrote before; false when it is gone, to be created again. */
+    private boolean replaced(String path, byte[] data) throws Exception {
+        try {
+            client.setData().forPath(path, data);
+            return true;
+        } catch (KeeperException.NoNodeException gone) {
+            written.remove(path);
+            return false;
+        } catch (KeeperException.NoAuthException refused) {
+            throw denied(path, refused);
         }
     }
 

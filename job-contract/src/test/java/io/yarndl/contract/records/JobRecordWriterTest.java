@@ -15,10 +15,13 @@ import io.yarndl.core.job.ProgressSample;
 import io.yarndl.core.job.SyncMode;
 import io.yarndl.core.job.TrainingGoal;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.curator.test.TestingServer;
+import org.apache.zookeeper.server.ServerMetrics;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -64,6 +67,34 @@ class JobRecordWriterTest {
         ProgressSample latest = new ProgressSample(2, 20, 1.5, 3.1, 2, 0);
         writer.writeProgress(latest);
         assertEquals(latest, codec.progressFromJson(read("/writer/progress/jobs/app_2/progress")));
+    }
+
+    @Test
+    void replacesARecordItWroteBeforeWithOneZooKeeperWriteEach() throws Exception {
+        JobRecordWriter writer = new JobRecordWriter(client, "/writer/one-write", "app_5");
+        writer.writeProgress(new ProgressSample(1, 10, 2.0, 3.0, 1, 0));
+        long before = serverWrites();
+        for (int step = 2; step <= 11; step++) {
+            writer.writeProgress(new ProgressSample(step, step * 10, 2.0 / step, 3.0, 1, 0));
+        }
+        assertEquals(10, serverWrites() - before, "the server's write requests for ten progress batches");
+    }
+
+    @Test
+    void createsARecordAgainWhenItWasRemovedBehindItsBack() throws Exception {
+        JobRecordWriter writer = new JobRecordWriter(client, "/writer/recreate", "app_6");
+        writer.writeProgress(new ProgressSample(1, 10, 2.0, 3.0, 1, 0));
+        client.delete().deletingChildrenIfNeeded().forPath("/writer/recreate/jobs/app_6");
+        ProgressSample latest = new ProgressSample(2, 20, 1.5, 3.1, 2, 0);
+        writer.writeProgress(latest);
+        assertEquals(latest, codec.progressFromJson(read("/writer/recreate/jobs/app_6/progress")));
+    }
+
+    /** Write requests the server has completed, failed ones included: its own update-latency count. */
+    private static long serverWrites() {
+        Map<String, Object> values = new HashMap<>();
+        ServerMetrics.getMetrics().getMetricsProvider().dump(values::put);
+        return ((Number) values.get("cnt_updatelatency")).longValue();
     }
 
     @Test
