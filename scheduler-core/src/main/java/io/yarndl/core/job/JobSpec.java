@@ -99,6 +99,16 @@ public record JobSpec(String id, String name, String user, String queue, Framewo
         return architecture == Architecture.PARAMETER_SERVER;
     }
 
+    /**
+     * {@code tasks} brought within this job's worker and server bounds: what a job holds may be
+     * outside them for a while (its AM gives containers back one by one as it ends, or a server
+     * container is lost), and a plan that keeps a job at what it holds must not keep that.
+     */
+    public TaskCount withinBounds(TaskCount tasks) {
+        return new TaskCount(Math.max(minWorkers, Math.min(maxWorkers, tasks.workers())),
+                Math.max(minPs, Math.min(maxPs, tasks.ps())));
+    }
+
     /** Resources of {@code tasks} of this job's workers and parameter servers. */
     public Resources demandOf(TaskCount tasks) {
         return workerDemand.times(tasks.workers()).plus(psDemand.times(tasks.ps()));

@@ -55,7 +55,8 @@ record SizeOptions(int[] workers, int ps, int[] nodes, BatchChoice[] batches, do
         JobSpec spec = job.spec();
         int perNode = pool.workersPerNode(spec.workerDemand());
         int held = job.allocation().workers();
-        int ps = spec.usesParameterServers() ? (held > 0 ? job.allocation().ps() : spec.requestedPs()) : 0;
+        int ps = spec.usesParameterServers()
+                ? (held > 0 ? spec.withinBounds(job.allocation().tasks()).ps() : spec.requestedPs()) : 0;
         int slots = pool.workerSlots(spec.workerDemand());
         int most = Math.min(Math.min(spec.maxWorkers(), Math.max(slots, held)), spec.batchLimits().max());
         int[] counts = WorkerCounts.between(spec.minWorkers(), most, held);

@@ -54,7 +54,8 @@ record TypedOptions(int[] pools, int[] workers, int ps, int[] nodes, BatchChoice
     static TypedOptions of(JobView job, List<GpuPool> pools, TypeModels models, String heldType, double factor) {
         JobSpec spec = job.spec();
         int held = job.allocation().workers();
-        int ps = spec.usesParameterServers() ? (held > 0 ? job.allocation().ps() : spec.requestedPs()) : 0;
+        int ps = spec.usesParameterServers()
+                ? (held > 0 ? spec.withinBounds(job.allocation().tasks()).ps() : spec.requestedPs()) : 0;
         int[][] counts = new int[pools.size()][];
         int capacity = 1;
         for (int k = 0; k < pools.size(); k++) {

@@ -1,6 +1,7 @@
 package io.yarndl.core.policy.smd;
 
 import io.yarndl.core.cluster.Resources;
+import io.yarndl.core.job.Allocation;
 import io.yarndl.core.job.JobSpec;
 import io.yarndl.core.job.TaskCount;
 
@@ -60,7 +61,13 @@ record JobOptions(int[] workers, int[] servers, long[][] demands, double[] numer
         return fixedAt(spec, spec.minWorkers(), spec.minPs());
     }
 
-    /** The job held at {@code workers} and {@code servers}: its only option (a job finishing keeps its size). */
+    /** A job with no steps left keeps what it holds, within its bounds ({@link JobSpec#withinBounds}). */
+    static JobOptions finishingAt(JobSpec spec, Allocation held) {
+        TaskCount kept = spec.withinBounds(held.tasks());
+        return fixedAt(spec, kept.workers(), kept.ps());
+    }
+
+    /** The job held at {@code workers} and {@code servers}: its only option. */
     static JobOptions fixedAt(JobSpec spec, int workers, int servers) {
         return new JobOptions(new int[] {workers}, new int[] {servers},
                 new long[][] {demand(spec, workers, servers, 0)}, new double[] {1}, new double[] {1}, new double[] {0},

@@ -123,8 +123,7 @@ public final class SmdPolicy implements SchedulingPolicy {
                     ? JobOptions.of(spec, estimates[j].stepTime().get(), estimates[j].remainingSteps(),
                             gpus / Math.max(1, spec.workerDemand().gpus()),
                             resizeCost.charge(job) > 0 ? job.allocation().tasks() : null, resizeCost.charge(job))
-                    : estimates[j].reachedGoal() && job.isRunning() ? JobOptions.fixedAt(spec, job.allocation().workers(),
-                            job.allocation().ps())
+                    : estimates[j].reachedGoal() && job.isRunning() ? JobOptions.finishingAt(spec, job.allocation())
                     : JobOptions.minimumOnly(spec);
         }
         List<Integer> admitted = new ArrayList<>();

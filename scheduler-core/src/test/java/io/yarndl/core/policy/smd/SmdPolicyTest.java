@@ -12,6 +12,7 @@ import io.yarndl.core.job.JobSpec;
 import io.yarndl.core.job.JobView;
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.core.job.SyncMode;
+import io.yarndl.core.job.TaskCount;
 import io.yarndl.core.job.TrainingGoal;
 import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.Plan;
@@ -20,6 +21,7 @@ import io.yarndl.core.testing.Clusters;
 import io.yarndl.core.testing.PlanAssertions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SmdPolicyTest {
@@ -83,6 +85,24 @@ class SmdPolicyTest {
         assertEquals(1, decision.workers());
         assertEquals(1, decision.ps());
         assertEquals("minimum size until its models fit", decision.reason());
+    }
+
+    @Test
+    void keepsAFinishingJobThatGaveBackContainersWithinItsBounds() {
+        ClusterSnapshot cluster = Clusters.uniform(2, 4);
+        JobSpec spec = new JobSpec("ending", "resnet-50", "carol", "root.dl", Framework.MXNET,
+                Architecture.PARAMETER_SERVER, SyncMode.SYNCHRONOUS, WORKER, SERVER, 2, 4, 1, 2, 2, 1, 32,
+                TrainingGoal.steps(300));
+        List<ProgressSample> samples = List.of(new ProgressSample(10, 100, 1.0, 10, 3, 2),
+                new ProgressSample(20, 200, 0.9, 10, 3, 2), new ProgressSample(30, 300, 0.8, 10, 3, 2));
+        // Its goal met, its AM has given back two of its three workers: one is left, below its minimum of two.
+        JobView ending = new JobView(spec, 0, new Allocation(Map.of("n0", new TaskCount(1, 2))), samples);
+
+        Plan plan = new SmdPolicy().plan(cluster, List.of(ending));
+
+        PlanAssertions.assertFeasible(cluster, List.of(ending), plan);
+        assertEquals(2, plan.target("ending").workers(), plan.target("ending").reason());
+        assertEquals(2, plan.target("ending").ps());
     }
 
     @Test
