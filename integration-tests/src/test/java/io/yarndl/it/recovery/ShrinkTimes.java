@@ -21,7 +21,7 @@ import org.apache.log4j.Level;
 record ShrinkTimes(Map<String, Long> markedAt, Map<String, Long> killedAt) {
 
     private static final Pattern MARKED = Pattern.compile("container (\\S+) marked for preemption");
-    private static final Pattern KILLED = Pattern.compile("killing container (\\S+)$");
+    private static final Pattern KILLED = Pattern.compile("killing container (\\S+)");
 
     /** The kills among {@code enforcer}'s lines so far, each with its last mark before it. */
     static ShrinkTimes of(CapturedLog enforcer) {
