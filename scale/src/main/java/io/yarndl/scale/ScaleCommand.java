@@ -84,10 +84,11 @@ public final class ScaleCommand implements Callable<Integer> {
                 scenarios.size(), warmupSec, durationSec, Runtime.getRuntime().availableProcessors(),
                 out.resolve("scale.log"));
         List<RunResult> results = ScaleHarness.run(scenarios, out, result -> System.out.printf(Locale.ROOT,
-                "  done: %s, %d NMs, %d DL jobs: %.0f containers/s, allocate p99 %.1f ms, %d errors%s%n",
+                "  done: %s, %d NMs, %d DL jobs: %.0f containers/s, allocate p99 %.1f ms, %d errors%s;"
+                        + " containers reserved at the end: %s%n",
                 result.scenario().scheduler().label(), result.scenario().nodes(), result.scenario().dlJobs(),
                 result.containersPerSec(), result.allocateP99Ms(), result.errors(),
-                result.harnessBound() ? " (harness-bound)" : ""));
+                result.harnessBound() ? " (harness-bound)" : "", result.reservations()));
         System.out.println();
         System.out.print(ScaleTable.format(results));
         for (RunResult result : results) {

@@ -2,6 +2,7 @@ package io.yarndl.yarn;
 
 import io.yarndl.contract.cluster.NodeGpuTypes;
 import io.yarndl.core.cluster.Node;
+import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.PolicyState;
 import io.yarndl.yarn.config.SchedulerSettings;
 import io.yarndl.yarn.dl2.Dl2ModelStatus;
@@ -9,6 +10,7 @@ import io.yarndl.yarn.dl2.Dl2Serving;
 import io.yarndl.yarn.marl.MarlModelSource;
 import io.yarndl.yarn.enforce.DispatchingActions;
 import io.yarndl.yarn.enforce.KillTimer;
+import io.yarndl.yarn.enforce.ReservationSweeper;
 import io.yarndl.yarn.enforce.ShrinkEnforcer;
 import io.yarndl.yarn.jobs.JobRecordWatcher;
 import io.yarndl.yarn.jobs.RecordRejections;
@@ -27,9 +29,12 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ContainerId;
+import org.apache.hadoop.yarn.api.records.NodeId;
 import org.apache.hadoop.yarn.api.records.ResourceRequest;
 import org.apache.hadoop.yarn.api.records.SchedulingRequest;
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp;
+import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainer;
+import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainerState;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.Allocation;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ContainerUpdates;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CSQueue;
@@ -100,6 +105,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
     private Dl2Serving dl2;
     private SchedulingRound round;
     private ShrinkEnforcer shrinker;
+    private ReservationSweeper reservations;
     private ScheduledExecutorService loop;
     private KillTimer kills;
     private DlAdmissions admissions;
@@ -124,8 +130,12 @@ public class DeepLearningScheduler extends CapacityScheduler {
         policyRunner = new PolicyRunner(dl2.registry(), settings.policy(), settings.policyGuard());
         dl2.attach(policyRunner);
         round = new SchedulingRound(policyRunner, planBook, metrics.rounds());
-        shrinker = new ShrinkEnforcer(settings.preemptionGrace(),
-                metrics.enforcement().counting(new DispatchingActions(getRMContext())));
+        DispatchingActions dispatching = new DispatchingActions(getRMContext());
+        shrinker = new ShrinkEnforcer(settings.preemptionGrace(), metrics.enforcement().counting(dispatching));
+        reservations = new ReservationSweeper(this::nodeNameOf, (attempt, container) -> {
+            dispatching.cancelReservation(attempt, container);
+            metrics.enforcement().reservationCancelled();
+        });
         RmApplications applications = new RmApplications(getRMContext());
         status = new SchedulerStatus(planBook, policyRunner, dl2.status(), settings.policy(), applications::yarnStateOf);
         hold = new RestoredPlanHold(settings.recoveryNodeWait());
@@ -336,13 +346,31 @@ public class DeepLearningScheduler extends CapacityScheduler {
             for (DlApplication app : dlApplications.values()) {
                 FiCaSchedulerApp attempt = currentAttempt(app.id());
                 if (attempt != null) {
-                    shrinker.enforce(attempt.getApplicationAttemptId(), planBook.target(app.id().toString()),
-                            collector.heldContainers(attempt), collector::nodeName, RmJobCollector::roleOf,
-                            node -> gpuTypes.getOrDefault(node, Node.UNKNOWN_GPU_TYPE), now);
+                    JobPlan target = planBook.target(app.id().toString());
+                    List<RMContainer> held = collector.heldContainers(attempt);
+                    shrinker.enforce(attempt.getApplicationAttemptId(), target, held, collector::nodeName,
+                            RmJobCollector::roleOf, node -> gpuTypes.getOrDefault(node, Node.UNKNOWN_GPU_TYPE), now);
+                    reservations.sweep(attempt, target, held, collector::nodeName, RmJobCollector::roleOf);
                 }
             }
         } catch (RuntimeException unexpected) {
             LOG.error("scheduling round failed; the last good plan stays in force", unexpected);
+        }
+    }
+
+    private String nodeNameOf(NodeId id) {
+        FiCaSchedulerNode node = getSchedulerNode(id);
+        return node == null ? null : node.getNodeName();
+    }
+
+    /**
+     * Drops a reservation only while it is one: the round asked from its own thread, and a node
+     * update may have turned the reservation into an allocation since, which this must not kill.
+     */
+    @Override
+    public void killReservedContainer(RMContainer container) {
+        if (container.getState() == RMContainerState.RESERVED) {
+            super.killReservedContainer(container);
         }
     }
 

@@ -157,6 +157,7 @@ abstract class TwoJobsUnderPolicy {
         for (String metric : List.of(RoundMetrics.ROUNDS, RoundMetrics.FAILED, RoundMetrics.TIMED_OUT, RoundMetrics.JOBS,
                 RoundMetrics.RUNNING, RoundMetrics.WAITING, RoundMetrics.GPUS_HELD, RoundMetrics.GROWS,
                 RoundMetrics.SHRINKS, EnforcementMetrics.PREEMPTIONS, EnforcementMetrics.KILLS,
+                EnforcementMetrics.MARK_TO_KILL, EnforcementMetrics.RESERVATIONS_CANCELLED,
                 JobOutcomeMetrics.SUCCEEDED, JobOutcomeMetrics.FAILED, JobOutcomeMetrics.KILLED,
                 ZooKeeperMetrics.WRITES, ZooKeeperMetrics.WRITE_FAILURES, ZooKeeperMetrics.WRITE_CONFLICTS,
                 ZooKeeperMetrics.CHECKPOINT_BYTES, ZooKeeperMetrics.CHECKPOINTS_REJECTED,

@@ -25,6 +25,7 @@ import java.util.List;
  *                           by the queue's AM resource limit, so no AM container was asked for)
  * @param reservedContainers containers reserved on nodes at the end (the CapacityScheduler reserves a
  *                           node for a container that does not fit on it yet)
+ * @param reservations       the containers reserved at the end, by class, and those yarn-dl cancelled
  * @param grows              yarn-dl plans that grew a running job (its {@code resizes.grows})
  * @param shrinks            yarn-dl plans that shrank one ({@code resizes.shrinks})
  * @param preemptionsAnswered containers DL AMs gave back when a preemption message named them
@@ -36,7 +37,7 @@ public record RunResult(Scenario scenario, double measuredSec,
                         int rmQueueMax, int schedulerQueueMax, double schedulerQueueMean,
                         double zkWritesPerSec, double zkReadsPerSec, double heapPeakMb, double heapLiveMb,
                         double lagP99Ms, int dlRunning, int dlWorkers, long gpusAllocated, int dlAmsUp,
-                        int dlAppsInactive, int reservedContainers, long grows, long shrinks,
+                        int dlAppsInactive, int reservedContainers, ReservationCensus reservations, long grows, long shrinks,
                         long preemptionsAnswered, long errors, List<String> firstErrors, List<Probe> probes) {
 
     /**

@@ -26,6 +26,7 @@ import org.apache.curator.retry.RetryNTimes;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.QueueMetrics;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacitySchedulerMetrics;
 import org.apache.hadoop.yarn.util.resource.ResourceUtils;
 
@@ -143,7 +144,8 @@ public final class ScaleRun {
                 zk.writes() / seconds, zk.reads() / seconds, probes.maxHeapMb(), liveMb,
                 metrics.lagMs().getSnapshot().get99thPercentile(), dlJobs.running(), dlJobs.workers(),
                 rm.gpusAllocated(), dlJobs.amsUp(), rm.inactiveApplications(RmSettings.DL_QUEUE),
-                rm.reservedContainers(), grows, shrinks,
+                rm.reservedContainers(), rm.getResourceScheduler() instanceof CapacityScheduler cs
+                        ? ReservationCensus.of(cs) : ReservationCensus.NONE, grows, shrinks,
                 metrics.preemptionsAnswered(), metrics.errors(), metrics.firstErrors(), probes.all());
     }
 

@@ -22,6 +22,12 @@ public final class DispatchingActions implements ShrinkEnforcer.Actions {
                 new ContainerPreemptEvent(attempt, container, SchedulerEventType.MARK_CONTAINER_FOR_PREEMPTION));
     }
 
+    /** Drops a reservation; the scheduler does so only while the container is still reserved. */
+    public void cancelReservation(ApplicationAttemptId attempt, RMContainer container) {
+        context.getDispatcher().getEventHandler().handle(
+                new ContainerPreemptEvent(attempt, container, SchedulerEventType.KILL_RESERVED_CONTAINER));
+    }
+
     @Override
     public void kill(ApplicationAttemptId attempt, RMContainer container, Duration sinceMarked) {
         context.getDispatcher().getEventHandler().handle(

@@ -21,6 +21,8 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@value #MARK_TO_KILL} (timer): how long after its mark each killed container was killed,
  *       the grace it really got: the configured grace period plus up to a tick of the kill timer.
  *       Its minimum below the grace period would mean a job lost a container it was promised.</li>
+ *   <li>{@value #RESERVATIONS_CANCELLED} (counter): reservations of DL jobs on nodes their plan no
+ *       longer puts them on, cancelled so that those nodes take the containers the plan placed there.</li>
  * </ul>
  * Counted by wrapping the enforcer's {@link ShrinkEnforcer.Actions} ({@link #counting}), so the
  * count is what was really sent, not what was planned.
@@ -30,15 +32,18 @@ public final class EnforcementMetrics {
     public static final String PREEMPTIONS = "preemptions.sent";
     public static final String KILLS = "preemptions.killed-after-grace";
     public static final String MARK_TO_KILL = "preemptions.mark-to-kill";
+    public static final String RESERVATIONS_CANCELLED = "reservations.cancelled";
 
     private final Counter preemptions;
     private final Counter kills;
     private final Timer markToKill;
+    private final Counter reservationsCancelled;
 
     EnforcementMetrics(MetricRegistry registry) {
         preemptions = registry.counter(PREEMPTIONS);
         kills = registry.counter(KILLS);
         markToKill = registry.timer(MARK_TO_KILL);
+        reservationsCancelled = registry.counter(RESERVATIONS_CANCELLED);
     }
 
     /** {@code actions}, counting each preemption and kill it is asked for. */
@@ -58,5 +63,10 @@ public final class EnforcementMetrics {
                 markToKill.update(sinceMarked.toNanos(), TimeUnit.NANOSECONDS);
             }
         };
+    }
+
+    /** Counts a stale reservation cancelled. */
+    public void reservationCancelled() {
+        reservationsCancelled.inc();
     }
 }
