@@ -1,17 +1,12 @@
 package io.yarndl.yarn;
 
 import io.yarndl.contract.cluster.NodeGpuTypes;
-import io.yarndl.core.cluster.Node;
-import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.PolicyState;
 import io.yarndl.yarn.config.SchedulerSettings;
 import io.yarndl.yarn.dl2.Dl2ModelStatus;
 import io.yarndl.yarn.dl2.Dl2Serving;
 import io.yarndl.yarn.marl.MarlModelSource;
-import io.yarndl.yarn.enforce.DispatchingActions;
 import io.yarndl.yarn.enforce.KillTimer;
-import io.yarndl.yarn.enforce.ReservationSweeper;
-import io.yarndl.yarn.enforce.ShrinkEnforcer;
 import io.yarndl.yarn.jobs.JobRecordWatcher;
 import io.yarndl.yarn.jobs.RecordRejections;
 import io.yarndl.yarn.metrics.SchedulerMetrics;
@@ -104,8 +99,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
     private PolicyRunner policyRunner;
     private Dl2Serving dl2;
     private SchedulingRound round;
-    private ShrinkEnforcer shrinker;
-    private ReservationSweeper reservations;
+    private PlanEnforcement enforcement;
     private ScheduledExecutorService loop;
     private KillTimer kills;
     private DlAdmissions admissions;
@@ -130,12 +124,8 @@ public class DeepLearningScheduler extends CapacityScheduler {
         policyRunner = new PolicyRunner(dl2.registry(), settings.policy(), settings.policyGuard());
         dl2.attach(policyRunner);
         round = new SchedulingRound(policyRunner, planBook, metrics.rounds());
-        DispatchingActions dispatching = new DispatchingActions(getRMContext());
-        shrinker = new ShrinkEnforcer(settings.preemptionGrace(), metrics.enforcement().counting(dispatching));
-        reservations = new ReservationSweeper(this::nodeNameOf, (attempt, container) -> {
-            dispatching.cancelReservation(attempt, container);
-            metrics.enforcement().reservationCancelled();
-        });
+        enforcement = new PlanEnforcement(getRMContext(), settings.preemptionGrace(), metrics.enforcement(), planBook,
+                collector, this::currentAttempt, this::nodeNameOf);
         RmApplications applications = new RmApplications(getRMContext());
         status = new SchedulerStatus(planBook, policyRunner, dl2.status(), settings.policy(), applications::yarnStateOf);
         hold = new RestoredPlanHold(settings.recoveryNodeWait());
@@ -159,7 +149,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
         });
         long interval = settings.interval().toMillis();
         loop.scheduleWithFixedDelay(this::runRoundSafely, 0, interval, TimeUnit.MILLISECONDS);
-        kills = new KillTimer(shrinker, Duration.ofMillis(KILL_CHECK_MILLIS), System::currentTimeMillis,
+        kills = new KillTimer(enforcement.shrinker(), Duration.ofMillis(KILL_CHECK_MILLIS), System::currentTimeMillis,
                 id -> getRMContainer(id) != null);
     }
 
@@ -274,8 +264,8 @@ public class DeepLearningScheduler extends CapacityScheduler {
                 super.handle(event);
                 ApplicationAttemptId attempt = ((AppAttemptRemovedSchedulerEvent) event).getApplicationAttemptID();
                 allocateFilter.forget(attempt);
-                if (shrinker != null) {
-                    shrinker.forget(attempt);
+                if (enforcement != null) {
+                    enforcement.shrinker().forget(attempt);
                 }
             }
             case APP_REMOVED -> {
@@ -342,17 +332,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
             zooKeeper.afterRound(now);
             zooKeeper.gpuTypes().publish(new NodeGpuTypes(in.gpuTypes()));
             status.afterRound(now / 1000.0, in.jobs());
-            Map<String, String> gpuTypes = in.gpuTypes();
-            for (DlApplication app : dlApplications.values()) {
-                FiCaSchedulerApp attempt = currentAttempt(app.id());
-                if (attempt != null) {
-                    JobPlan target = planBook.target(app.id().toString());
-                    List<RMContainer> held = collector.heldContainers(attempt);
-                    shrinker.enforce(attempt.getApplicationAttemptId(), target, held, collector::nodeName,
-                            RmJobCollector::roleOf, node -> gpuTypes.getOrDefault(node, Node.UNKNOWN_GPU_TYPE), now);
-                    reservations.sweep(attempt, target, held, collector::nodeName, RmJobCollector::roleOf);
-                }
-            }
+            enforcement.enforce(dlApplications.values(), in.gpuTypes(), now);
         } catch (RuntimeException unexpected) {
             LOG.error("scheduling round failed; the last good plan stays in force", unexpected);
         }
