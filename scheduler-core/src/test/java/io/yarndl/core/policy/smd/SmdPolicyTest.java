@@ -45,6 +45,12 @@ class SmdPolicyTest {
         return new JobView(spec, 0, Allocation.NONE, samples);
     }
 
+    /** A ResNet-50 PS job of {@code minWorkers} to {@code maxWorkers} workers and 1 to {@code maxPs} servers. */
+    private static JobSpec resnet(String id, int minWorkers, int maxWorkers, int maxPs, TrainingGoal goal) {
+        return new JobSpec(id, "resnet-50", "carol", "root.dl", Framework.MXNET, Architecture.PARAMETER_SERVER,
+                SyncMode.SYNCHRONOUS, WORKER, SERVER, minWorkers, maxWorkers, 1, maxPs, minWorkers, 1, 32, goal);
+    }
+
     @Test
     void sizesTwoKnownPsJobsWithinTheClusterAndSaysHowTheirLayersSit() {
         ClusterSnapshot cluster = Clusters.uniform(2, 4);
@@ -76,9 +82,7 @@ class SmdPolicyTest {
     @Test
     void keepsAJobWithoutSpeedsAtItsMinimum() {
         ClusterSnapshot cluster = Clusters.uniform(2, 4);
-        JobSpec spec = new JobSpec("new", "resnet-50", "carol", "root.dl", Framework.MXNET,
-                Architecture.PARAMETER_SERVER, SyncMode.SYNCHRONOUS, WORKER, SERVER, 1, 8, 1, 4, 1, 1, 32,
-                TrainingGoal.targetLoss(0.5));
+        JobSpec spec = resnet("new", 1, 8, 4, TrainingGoal.targetLoss(0.5));
         Plan plan = new SmdPolicy().plan(cluster, List.of(new JobView(spec, 0, Allocation.NONE, List.of())));
 
         JobPlan decision = plan.target("new");
@@ -90,9 +94,7 @@ class SmdPolicyTest {
     @Test
     void keepsAFinishingJobThatGaveBackContainersWithinItsBounds() {
         ClusterSnapshot cluster = Clusters.uniform(2, 4);
-        JobSpec spec = new JobSpec("ending", "resnet-50", "carol", "root.dl", Framework.MXNET,
-                Architecture.PARAMETER_SERVER, SyncMode.SYNCHRONOUS, WORKER, SERVER, 2, 4, 1, 2, 2, 1, 32,
-                TrainingGoal.steps(300));
+        JobSpec spec = resnet("ending", 2, 4, 2, TrainingGoal.steps(300));
         List<ProgressSample> samples = List.of(new ProgressSample(10, 100, 1.0, 10, 3, 2),
                 new ProgressSample(20, 200, 0.9, 10, 3, 2), new ProgressSample(30, 300, 0.8, 10, 3, 2));
         // Its goal met, its AM has given back two of its three workers: one is left, below its minimum of two.
