@@ -24,7 +24,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ContainerId;
-import org.apache.hadoop.yarn.api.records.NodeId;
 import org.apache.hadoop.yarn.api.records.ResourceRequest;
 import org.apache.hadoop.yarn.api.records.SchedulingRequest;
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp;
@@ -125,7 +124,7 @@ public class DeepLearningScheduler extends CapacityScheduler {
         dl2.attach(policyRunner);
         round = new SchedulingRound(policyRunner, planBook, metrics.rounds());
         enforcement = new PlanEnforcement(getRMContext(), settings.preemptionGrace(), metrics.enforcement(), planBook,
-                collector, this::currentAttempt, this::nodeNameOf);
+                collector, this::currentAttempt, collector::nodeName);
         RmApplications applications = new RmApplications(getRMContext());
         status = new SchedulerStatus(planBook, policyRunner, dl2.status(), settings.policy(), applications::yarnStateOf);
         hold = new RestoredPlanHold(settings.recoveryNodeWait());
@@ -336,11 +335,6 @@ public class DeepLearningScheduler extends CapacityScheduler {
         } catch (RuntimeException unexpected) {
             LOG.error("scheduling round failed; the last good plan stays in force", unexpected);
         }
-    }
-
-    private String nodeNameOf(NodeId id) {
-        FiCaSchedulerNode node = getSchedulerNode(id);
-        return node == null ? null : node.getNodeName();
     }
 
     /**

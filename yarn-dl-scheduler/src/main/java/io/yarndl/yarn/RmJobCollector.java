@@ -9,6 +9,7 @@ import io.yarndl.yarn.round.HeldTask;
 import io.yarndl.yarn.round.NodeReading;
 import io.yarndl.yarn.round.TaskRole;
 import io.yarndl.yarn.round.YarnResources;
+import org.apache.hadoop.yarn.api.records.NodeId;
 import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainer;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.SchedulerApplication;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.common.fica.FiCaSchedulerApp;
@@ -100,7 +101,12 @@ final class RmJobCollector {
     }
 
     String nodeName(RMContainer container) {
-        FiCaSchedulerNode node = scheduler.getSchedulerNode(container.getAllocatedNode());
+        return nodeName(container.getAllocatedNode());
+    }
+
+    /** The scheduler's name of a node; null when it is gone. */
+    String nodeName(NodeId id) {
+        FiCaSchedulerNode node = scheduler.getSchedulerNode(id);
         return node == null ? null : node.getNodeName();
     }
 

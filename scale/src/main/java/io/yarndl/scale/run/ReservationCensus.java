@@ -1,11 +1,15 @@
 package io.yarndl.scale.run;
 
-import io.yarndl.core.job.TaskCount;
 import io.yarndl.core.policy.JobPlan;
 import io.yarndl.yarn.DeepLearningScheduler;
+import io.yarndl.yarn.enforce.StaleReservations;
 import io.yarndl.yarn.metrics.EnforcementMetrics;
+import io.yarndl.yarn.round.TaskRole;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
+import org.apache.hadoop.yarn.api.records.NodeId;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainer;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler;
@@ -17,8 +21,8 @@ import org.apache.hadoop.yarn.util.resource.Resources;
  * Where the containers reserved on nodes at the end of a run stand: a reserved node takes no other
  * container until the reservation is met or cancelled, so each one can leave a GPU idle. Each is
  * put in one class: the node has no room for it (a container there must end first), or it has room
- * (so something else holds it back); and under yarn-dl, whether the plan still puts one more of
- * that job's tasks on that node than the job holds there (a reservation the plan no longer wants
+ * (so something else holds it back); and under yarn-dl, whether the plan still wants it by the rule
+ * the scheduler cancels reservations by (a reservation the plan no longer wants
  * blocks the node for the job the plan gave that GPU to, until yarn-dl's next round cancels it).
  *
  * @param byClass   reserved containers at the end, by class
@@ -42,7 +46,7 @@ public record ReservationCensus(Map<String, Integer> byClass, long cancelled) {
             boolean room = Resources.fitsIn(wanted, node.getUnallocatedResource());
             String key = room ? "node has room" : "node full";
             if (yarnDl != null) {
-                key += planned(yarnDl, scheduler, node, reserved) ? ", plan wants it there" : ", plan does not want it there";
+                key += planned(yarnDl, scheduler, reserved) ? ", plan wants it there" : ", plan does not want it there";
             }
             classes.merge(key, 1, Integer::sum);
         }
@@ -51,15 +55,19 @@ public record ReservationCensus(Map<String, Integer> byClass, long cancelled) {
         return new ReservationCensus(classes, cancelled);
     }
 
-    private static boolean planned(DeepLearningScheduler yarnDl, CapacityScheduler scheduler, FiCaSchedulerNode node,
-                                   RMContainer reserved) {
-        String jobId = reserved.getApplicationAttemptId().getApplicationId().toString();
-        JobPlan target = yarnDl.planBook().target(jobId);
-        TaskCount plannedHere = target.placement().byNode().getOrDefault(node.getNodeName(), TaskCount.NONE);
+    /** Whether the plan still wants the reservation: the very rule yarn-dl cancels by ({@link StaleReservations}). */
+    private static boolean planned(DeepLearningScheduler yarnDl, CapacityScheduler scheduler, RMContainer reserved) {
         FiCaSchedulerApp attempt = scheduler.getApplicationAttempt(reserved.getApplicationAttemptId());
-        long heldHere = attempt == null ? 0 : attempt.getLiveContainers().stream()
-                .filter(c -> !c.isAMContainer() && node.getNodeID().equals(c.getAllocatedNode())).count();
-        return plannedHere.tasks() > heldHere;
+        if (attempt == null) {
+            return false;
+        }
+        List<RMContainer> held = attempt.getLiveContainers().stream().filter(c -> !c.isAMContainer()).toList();
+        JobPlan target = yarnDl.planBook().target(reserved.getApplicationAttemptId().getApplicationId().toString());
+        Function<NodeId, String> nodeName = id -> scheduler.getNode(id) == null ? null : scheduler.getNode(id).getNodeName();
+        return StaleReservations.of(target, List.of(reserved), held,
+                c -> nodeName.apply(c.getReservedNode()), c -> nodeName.apply(c.getAllocatedNode()),
+                c -> TaskRole.ofPriority(c.getReservedSchedulerKey().getPriority().getPriority()),
+                c -> TaskRole.ofPriority(c.getAllocatedSchedulerKey().getPriority().getPriority())).isEmpty();
     }
 
     @Override
