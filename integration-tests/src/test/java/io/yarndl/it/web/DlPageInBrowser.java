@@ -5,19 +5,24 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
-import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
  * Opens the yarn-dl page in headless Chromium, waits until it has listed the jobs and drawn both
  * charts (the page marks a drawn canvas with {@code data-drawn-points}), reads what it shows, and
- * saves a screenshot.
+ * saves a screenshot. What it shows is read by scripts in the page, each one uninterrupted: the page
+ * rebuilds its table on every refresh, so a row found by one WebDriver call may be gone by the next.
  */
 final class DlPageInBrowser {
 
     private static final long WAIT_MILLIS = 30_000;
+
+    private static final String LISTED_JOBS =
+            "return Array.from(document.querySelectorAll('#jobs tbody tr[data-job-id]'), row => row.dataset.jobId);";
+
+    private static final String MARKER =
+            "const points = document.getElementById(arguments[0]).dataset.drawnPoints; return points ? Number(points) : 0;";
 
     /** Counts a chart's points from Chart.js's own data, not from the page's marker. */
     private static final String CHART_POINTS = "const chart = Chart.getChart(arguments[0]);"
@@ -51,14 +56,10 @@ final class DlPageInBrowser {
             }
             Files.createDirectories(screenshot.getParent());
             Files.write(screenshot, browser.getScreenshotAs(OutputType.BYTES));
-            List<String> jobs = new ArrayList<>();
-            for (WebElement row : browser.findElements(By.cssSelector("#jobs tbody tr[data-job-id]"))) {
-                jobs.add(row.getAttribute("data-job-id"));
-            }
-            return new Seen(jobs, marker(browser, "sizes-chart"), chartJsPoints(browser, "sizes-chart"),
+            return new Seen(listedJobs(browser), marker(browser, "sizes-chart"), chartJsPoints(browser, "sizes-chart"),
                     marker(browser, "loss-chart"), chartJsPoints(browser, "loss-chart"),
-                    browser.findElement(By.id("plan-meta")).getText() + " | "
-                            + browser.findElement(By.id("policy")).getText(),
+                    String.valueOf(browser.executeScript("return document.getElementById('plan-meta').innerText"
+                            + " + ' | ' + document.getElementById('policy').innerText;")),
                     String.valueOf(browser.executeScript("return document.getElementById('updated').textContent;")));
         } finally {
             browser.quit();
@@ -66,13 +67,19 @@ final class DlPageInBrowser {
     }
 
     private static boolean drawn(ChromeDriver browser) {
-        return !browser.findElements(By.cssSelector("#jobs tbody tr[data-job-id]")).isEmpty()
-                && marker(browser, "sizes-chart") > 0 && marker(browser, "loss-chart") > 0;
+        return !listedJobs(browser).isEmpty() && marker(browser, "sizes-chart") > 0 && marker(browser, "loss-chart") > 0;
+    }
+
+    private static List<String> listedJobs(ChromeDriver browser) {
+        List<String> jobs = new ArrayList<>();
+        for (Object id : (List<?>) browser.executeScript(LISTED_JOBS)) {
+            jobs.add(String.valueOf(id));
+        }
+        return jobs;
     }
 
     private static int marker(ChromeDriver browser, String canvas) {
-        String points = browser.findElement(By.id(canvas)).getAttribute("data-drawn-points");
-        return points == null ? 0 : Integer.parseInt(points);
+        return ((Number) browser.executeScript(MARKER, canvas)).intValue();
     }
 
     private static long chartJsPoints(ChromeDriver browser, String canvas) {
