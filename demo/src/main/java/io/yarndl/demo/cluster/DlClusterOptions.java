@@ -2,11 +2,12 @@ package io.yarndl.demo.cluster;
 
 import java.util.Objects;
 import java.util.function.Consumer;
+import org.apache.curator.test.TestingServer;
 import org.apache.hadoop.conf.Configuration;
 
 /**
  * How {@link DlMiniCluster#start(DlClusterOptions)} builds a cluster: which ResourceManagers, with
- * or without HDFS, on which web port, and the test's own configuration changes.
+ * or without HDFS, on which web port, which ZooKeeper, and the test's own configuration changes.
  *
  * @param resourceManagers the ResourceManager setup
  * @param hdfs             whether an HDFS ({@code MiniDFSCluster}) is the default file system
@@ -14,9 +15,17 @@ import org.apache.hadoop.conf.Configuration;
  * @param tweaks           changes to the configuration after the defaults, e.g. the scheduler class
  * @param nodeManagers     how many NodeManagers the mini cluster starts ({@link DlMiniCluster#NODE_MANAGERS}
  *                         by default); 0 for a test that starts its own, e.g. on hosts of their own
+ * @param zooKeeper        starts the cluster's ZooKeeper, which the cluster closes: a plain
+ *                         {@link TestingServer} unless a test needs another (one that asks for SASL, say)
  */
 public record DlClusterOptions(ResourceManagers resourceManagers, boolean hdfs, int webPort,
-                               Consumer<Configuration> tweaks, int nodeManagers) {
+                               Consumer<Configuration> tweaks, int nodeManagers, ZooKeeperStarter zooKeeper) {
+
+    /** Starts a ZooKeeper server for the cluster. */
+    @FunctionalInterface
+    public interface ZooKeeperStarter {
+        TestingServer start() throws Exception;
+    }
 
     /** The ResourceManager side of a test cluster. */
     public enum ResourceManagers {
@@ -42,6 +51,7 @@ public record DlClusterOptions(ResourceManagers resourceManagers, boolean hdfs, 
     public DlClusterOptions {
         Objects.requireNonNull(resourceManagers, "resourceManagers");
         Objects.requireNonNull(tweaks, "tweaks");
+        Objects.requireNonNull(zooKeeper, "zooKeeper");
         if (webPort < 0 || webPort > 65_535) {
             throw new IllegalArgumentException("web port must be in 0..65535 (0: any free port), was " + webPort);
         }
@@ -52,22 +62,25 @@ public record DlClusterOptions(ResourceManagers resourceManagers, boolean hdfs, 
 
     /** One in-memory RM in a MiniMRYarnCluster, no HDFS, no tweaks: what {@link DlMiniCluster#start()} builds. */
     public static DlClusterOptions single() {
-        return new DlClusterOptions(ResourceManagers.SINGLE, false, 0, conf -> { }, DlMiniCluster.NODE_MANAGERS);
+        return new DlClusterOptions(ResourceManagers.SINGLE, false, 0, conf -> { }, DlMiniCluster.NODE_MANAGERS,
+                () -> new TestingServer(true));
     }
 
     /** One RM that {@link DlMiniCluster#restartResourceManager()} can restart without losing work. */
     public static DlClusterOptions restartable() {
-        return new DlClusterOptions(ResourceManagers.RESTARTABLE, false, 0, conf -> { }, DlMiniCluster.NODE_MANAGERS);
+        return new DlClusterOptions(ResourceManagers.RESTARTABLE, false, 0, conf -> { }, DlMiniCluster.NODE_MANAGERS,
+                () -> new TestingServer(true));
     }
 
     /** An active/standby RM pair that {@link DlMiniCluster#failover()} swaps. */
     public static DlClusterOptions haPair() {
-        return new DlClusterOptions(ResourceManagers.HA_PAIR, false, 0, conf -> { }, DlMiniCluster.NODE_MANAGERS);
+        return new DlClusterOptions(ResourceManagers.HA_PAIR, false, 0, conf -> { }, DlMiniCluster.NODE_MANAGERS,
+                () -> new TestingServer(true));
     }
 
     /** The same, with HDFS as the default file system. */
     public DlClusterOptions withHdfs() {
-        return new DlClusterOptions(resourceManagers, true, webPort, tweaks, nodeManagers);
+        return new DlClusterOptions(resourceManagers, true, webPort, tweaks, nodeManagers, zooKeeper);
     }
 
     /**
@@ -75,13 +88,13 @@ public record DlClusterOptions(ResourceManagers resourceManagers, boolean hdfs, 
      * must be free: for a person's browser, which needs an address that does not change between runs.
      */
     public DlClusterOptions withWebPort(int port) {
-        return new DlClusterOptions(resourceManagers, hdfs, port, tweaks, nodeManagers);
+        return new DlClusterOptions(resourceManagers, hdfs, port, tweaks, nodeManagers, zooKeeper);
     }
 
     /** The same, with {@code more} applied after the tweaks already given. */
     public DlClusterOptions withTweaks(Consumer<Configuration> more) {
         Objects.requireNonNull(more, "more");
-        return new DlClusterOptions(resourceManagers, hdfs, webPort, tweaks.andThen(more), nodeManagers);
+        return new DlClusterOptions(resourceManagers, hdfs, webPort, tweaks.andThen(more), nodeManagers, zooKeeper);
     }
 
     /**
@@ -89,6 +102,11 @@ public record DlClusterOptions(ResourceManagers resourceManagers, boolean hdfs, 
      * starts its own (they then register by themselves; {@link DlMiniCluster#start} does not wait).
      */
     public DlClusterOptions withNodeManagers(int count) {
-        return new DlClusterOptions(resourceManagers, hdfs, webPort, tweaks, count);
+        return new DlClusterOptions(resourceManagers, hdfs, webPort, tweaks, count, zooKeeper);
+    }
+
+    /** The same, with the ZooKeeper {@code starter} starts instead of a plain {@link TestingServer}. */
+    public DlClusterOptions withZooKeeper(ZooKeeperStarter starter) {
+        return new DlClusterOptions(resourceManagers, hdfs, webPort, tweaks, nodeManagers, starter);
     }
 }

@@ -106,7 +106,7 @@ public final class DlMiniCluster implements AutoCloseable {
     /** Starts ZooKeeper, HDFS if asked, then YARN as {@code options} say, and waits for every NodeManager. */
     public static DlMiniCluster start(DlClusterOptions options) throws Exception {
         Objects.requireNonNull(options, "options");
-        TestingServer zooKeeper = new TestingServer(true);
+        TestingServer zooKeeper = options.zooKeeper().start();
         MiniDFSCluster hdfs = null;
         MiniYARNCluster yarn = null;
         CuratorFramework curator = null;
