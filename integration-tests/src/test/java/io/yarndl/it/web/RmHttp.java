@@ -17,7 +17,7 @@ import java.util.Map;
  * Hadoop's simple HTTP authentication takes it, {@code ?user.name=<user>}; without one the
  * request is anonymous.
  */
-final class RmHttp {
+public final class RmHttp {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -25,14 +25,14 @@ final class RmHttp {
     private final String base;
 
     /** @param base the RM's web address, e.g. {@code http://localhost:8088} */
-    RmHttp(String base) {
+    public RmHttp(String base) {
         this.base = base;
     }
 
     /** An answer: status, content type and body. */
-    record Answer(int status, String contentType, String body) {
+    public record Answer(int status, String contentType, String body) {
 
-        JsonNode json() throws IOException {
+        public JsonNode json() throws IOException {
             return JSON.readTree(body);
         }
 
@@ -46,7 +46,7 @@ final class RmHttp {
         return base + path;
     }
 
-    Answer get(String path) throws IOException, InterruptedException {
+    public Answer get(String path) throws IOException, InterruptedException {
         return get(path, Map.of());
     }
 
@@ -56,7 +56,7 @@ final class RmHttp {
     }
 
     /** A PUT as {@code user} (null: anonymous) with a JSON body (null: none). */
-    Answer put(String path, String user, String body) throws IOException, InterruptedException {
+    public Answer put(String path, String user, String body) throws IOException, InterruptedException {
         return put(path, user, body, Map.of());
     }
 

@@ -1,0 +1,113 @@
+package io.yarndl.it.secure;
+
+import io.yarndl.demo.cluster.DlClusterOptions;
+import io.yarndl.demo.cluster.DlMiniCluster;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * A {@link DlMiniCluster} in secure mode for a test class, with everything it needs around it: a
+ * KDC ({@link TestRealm}), the JVM's JAAS logins ({@link KeytabLogins}), a ZooKeeper that
+ * authenticates by SASL ({@link SaslZooKeeper}) and the RM's keytab login, as Hadoop's own secure
+ * tests do ({@code UserGroupInformation.setConfiguration} in Kerberos mode, then
+ * {@code loginUserFromKeytab}). Started before the class's {@code @BeforeAll} methods, stopped
+ * after its {@code @AfterAll} ones; stopping also takes the JVM-wide security state back (Kerberos
+ * mode, the login user, JAAS, ZooKeeper's providers), because Failsafe runs other test classes in
+ * the same JVM afterwards. Register it on a static field:
+ * <pre>{@code
+ * @RegisterExtension
+ * static final SecureClusterExtension CLUSTER = SecureClusterExtension.of(conf -> ...);
+ * }</pre>
+ */
+public final class SecureClusterExtension implements BeforeAllCallback, AfterAllCallback {
+
+    private final Consumer<Configuration> tweaks;
+    private TestRealm realm;
+    private KeytabLogins logins;
+    private boolean zooKeeperStarted;
+    private DlMiniCluster cluster;
+
+    private SecureClusterExtension(Consumer<Configuration> tweaks) {
+        this.tweaks = tweaks;
+    }
+
+    /** @param tweaks the test's own settings, applied after the secure ones (the scheduler, say) */
+    public static SecureClusterExtension of(Consumer<Configuration> tweaks) {
+        return new SecureClusterExtension(tweaks);
+    }
+
+    /** The running cluster. */
+    public DlMiniCluster get() {
+        return running(cluster);
+    }
+
+    /** The realm its principals live in. */
+    TestRealm realm() {
+        return running(realm);
+    }
+
+    private static <T> T running(T part) {
+        if (part == null) {
+            throw new IllegalStateException("no secure cluster: register the extension with @RegisterExtension"
+                    + " on a static field, and read it from @BeforeAll or a test");
+        }
+        return part;
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        try {
+            Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target", "secure")),
+                    context.getRequiredTestClass().getSimpleName() + "-").toAbsolutePath();
+            realm = TestRealm.start(dir);
+            logins = KeytabLogins.of(realm).install();
+
+            Configuration secure = new Configuration(false);
+            SecureYarnSettings.apply(secure, realm);
+            UserGroupInformation.setConfiguration(secure);
+            UserGroupInformation.loginUserFromKeytab(realm.principal(TestRealm.RM),
+                    realm.keytab(TestRealm.RM).getAbsolutePath());
+
+            cluster = DlMiniCluster.start(DlClusterOptions.single()
+                    .withZooKeeper(() -> {
+                        zooKeeperStarted = true;
+                        return SaslZooKeeper.start();
+                    })
+                    .withTweaks(conf -> SecureYarnSettings.apply(conf, realm))
+                    .withTweaks(tweaks));
+        } catch (Exception | Error e) {
+            afterAll(context);
+            throw e;
+        }
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws Exception {
+        try {
+            if (cluster != null) {
+                cluster.close();
+            }
+        } finally {
+            cluster = null;
+            if (zooKeeperStarted) {
+                SaslZooKeeper.clear();
+                zooKeeperStarted = false;
+            }
+            UserGroupInformation.reset();
+            if (logins != null) {
+                logins.close();
+                logins = null;
+            }
+            if (realm != null) {
+                realm.close();
+                realm = null;
+            }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package io.yarndl.it.secure;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.yarndl.it.support.Poll;
+import io.yarndl.it.web.RmHttp;
+import io.yarndl.yarn.DeepLearningScheduler;
+import io.yarndl.yarn.config.SchedulerSettings;
+import io.yarndl.yarn.web.DlWebServices;
+import java.time.Duration;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.webapp.util.WebAppUtils;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * yarn-dl's scheduler inside a ResourceManager in secure mode (Kerberos, SPNEGO on the web port,
+ * a SASL ZooKeeper; {@link SecureClusterExtension}): it starts with its settings read as usual and
+ * plans rounds; its REST endpoints sit behind the RM's own SPNEGO filter, like the RM's
+ * {@code /ws/v1/cluster/info}: no Kerberos credentials (and no {@code ?user.name=}, which only simple
+ * authentication believes) get 401, a Kerberos user reads; the admin-only policy switch is decided
+ * by the caller's Kerberos identity against {@code yarn.admin.acl}: bob gets 403, alice switches.
+ */
+class SecureResourceManagerTest {
+
+    private static final String POLICY = "/ws/v1/cluster/dl/policy";
+    private static final String JOBS = "/ws/v1/cluster/dl/jobs";
+    private static final String PLAN = "/ws/v1/cluster/dl/plan";
+    private static final String CLUSTER_INFO = "/ws/v1/cluster/info";
+    private static final String CONFIGURED_POLICY = "optimus";
+
+    @RegisterExtension
+    static final SecureClusterExtension CLUSTER = SecureClusterExtension.of(conf -> {
+        conf.set(YarnConfiguration.RM_SCHEDULER, DeepLearningScheduler.class.getName());
+        conf.set(SchedulerSettings.POLICY, CONFIGURED_POLICY);
+        conf.setLong(SchedulerSettings.INTERVAL_MS, 500);
+        conf.set(YarnConfiguration.YARN_WEBAPP_CUSTOM_WEBSERVICE_CLASS, DlWebServices.class.getName());
+    });
+
+    private static RmHttp anonymous;
+    private static SpnegoHttp alice;
+    private static SpnegoHttp bob;
+
+    @BeforeAll
+    static void connect() throws Exception {
+        String base = WebAppUtils.getRMWebAppURLWithScheme(CLUSTER.get().yarnConf());
+        anonymous = new RmHttp(base);
+        alice = SpnegoHttp.as(base, CLUSTER.realm(), TestRealm.ADMIN);
+        bob = SpnegoHttp.as(base, CLUSTER.realm(), TestRealm.USER);
+    }
+
+    /** Each test starts from the configured policy, whatever the one before it switched to. */
+    @AfterEach
+    void backToTheConfiguredPolicy() throws Exception {
+        RmHttp.Answer back = alice.put(POLICY, "{\"policy\":\"" + CONFIGURED_POLICY + "\"}");
+        assertEquals(200, back.status(), back.toString());
+    }
+
+    @Test
+    void startsInSecureModeAndPlansRounds() throws Exception {
+        assertTrue(UserGroupInformation.isSecurityEnabled(), "the cluster runs with Kerberos authentication");
+        assertEquals(CLUSTER.realm().principal(TestRealm.RM), UserGroupInformation.getLoginUser().getUserName());
+        CLUSTER.get().activeScheduler();
+
+        Poll.until("two rounds in the secure RM", Duration.ofSeconds(30), () -> {
+            RmHttp.Answer plan = alice.get(PLAN);
+            assertEquals(200, plan.status(), plan.toString());
+            return plan.json().get("rounds").asLong() >= 2;
+        });
+        assertEquals(CONFIGURED_POLICY, alice.get(PLAN).json().get("policy").asText());
+    }
+
+    @Test
+    void refusesRestCallsWithoutKerberosCredentials() throws Exception {
+        for (String path : new String[] {JOBS, PLAN, POLICY, JOBS + "?user.name=" + TestRealm.ADMIN, CLUSTER_INFO}) {
+            RmHttp.Answer refused = anonymous.get(path);
+            assertEquals(401, refused.status(), path + ": " + refused);
+        }
+        RmHttp.Answer put = anonymous.put(POLICY, TestRealm.ADMIN, "{\"policy\":\"drf\"}");
+        assertEquals(401, put.status(), put.toString());
+        assertEquals(CONFIGURED_POLICY, alice.get(POLICY).json().get("policy").asText());
+    }
+
+    @Test
+    void servesAKerberosUserThroughTheSameFilterAsTheRmsOwnRest() throws Exception {
+        RmHttp.Answer jobs = bob.get(JOBS);
+        RmHttp.Answer info = bob.get(CLUSTER_INFO);
+
+        assertEquals(200, jobs.status(), jobs.toString());
+        assertTrue(jobs.json().isArray() || jobs.json().isObject(), jobs.toString());
+        assertEquals(200, info.status(), info.toString());
+        assertEquals("STARTED", info.json().path("clusterInfo").path("state").asText(), info.toString());
+    }
+
+    @Test
+    void refusesTheNonAdminsPolicySwitchByHisKerberosName() throws Exception {
+        RmHttp.Answer refused = bob.put(POLICY, "{\"policy\":\"drf\"}");
+
+        assertEquals(403, refused.status(), refused.toString());
+        String message = refused.json().get("message").asText();
+        assertTrue(message.contains("user " + TestRealm.USER) && message.contains("not a YARN admin"), message);
+        assertEquals(CONFIGURED_POLICY, alice.get(POLICY).json().get("policy").asText());
+    }
+
+    @Test
+    void switchesThePolicyForTheAdminByHerKerberosName() throws Exception {
+        RmHttp.Answer switched = alice.put(POLICY, "{\"policy\":\"drf\"}");
+
+        assertEquals(200, switched.status(), switched.toString());
+        assertEquals(CONFIGURED_POLICY, switched.json().get("previous").asText());
+        assertTrue(switched.json().get("by").asText().startsWith(TestRealm.ADMIN), switched.toString());
+        assertEquals("drf", alice.get(POLICY).json().get("policy").asText());
+    }
+}
