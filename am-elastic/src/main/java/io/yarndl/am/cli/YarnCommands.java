@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.security.AccessControlException;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
 import org.apache.hadoop.yarn.api.records.ApplicationSubmissionContext;
@@ -139,7 +141,20 @@ final class YarnCommands implements ClusterCommands {
                 out.flush();
                 return YarnDlCli.EXIT_OK;
             }
-            yarn.killApplication(id);
+            try {
+                yarn.killApplication(id);
+            } catch (YarnException e) {
+                if (!refusedByAcl(e)) {
+                    throw e;
+                }
+                // The RM's audit log has the refusal too (RMAuditLogger: USER, OPERATION, RESULT=FAILURE).
+                err.printf("yarn-dl-am kill: %s may not kill %s, a job of %s in queue %s: YARN's ACLs refuse it"
+                                + " (the job's owner, a YARN admin in yarn.admin.acl, or the queue's"
+                                + " acl_administer_queue may kill it)%n",
+                        UserGroupInformation.getCurrentUser().getShortUserName(), id, report.getUser(), report.getQueue());
+                err.flush();
+                return YarnDlCli.EXIT_FAILURE;
+            }
             out.printf("Killed application %s%n", id);
             out.flush();
         } catch (ApplicationNotFoundException e) {
@@ -152,6 +167,12 @@ final class YarnCommands implements ClusterCommands {
             deleteQuietly(staging, err);
         }
         return YarnDlCli.EXIT_OK;
+    }
+
+    /** The RM's answer to a caller without MODIFY_APP: an AccessControlException, wrapped for the RPC. */
+    static boolean refusedByAcl(YarnException e) {
+        return e.getCause() instanceof AccessControlException
+                || String.valueOf(e.getMessage()).contains(AccessControlException.class.getName());
     }
 
     @Override

@@ -54,6 +54,7 @@ import org.apache.zookeeper.data.ACL;
  * @param zkAcl             ACL of the znodes the scheduler creates (the RM's {@code hadoop.zk.acl} by default)
  * @param zkAuth            the scheduler's ZooKeeper credentials (the RM's {@code hadoop.zk.auth} by
  *                          default); never printed
+ * @param zkLogin           the scheduler's Kerberos login to ZooKeeper, the RM's ({@link ZooKeeperLogin})
  * @param appSecretRequired whether a DL application without its own ZooKeeper secret is rejected
  * @param recoveryNodeWait  after an RM restart or failover, longest the restored plan stays in force
  *                          while NodeManagers that held DL containers have not re-registered; zero: no wait
@@ -89,6 +90,7 @@ public record SchedulerSettings(
         long checkpointMaxBytes,
         List<ACL> zkAcl,
         List<ZKUtil.ZKAuthInfo> zkAuth,
+        ZooKeeperLogin zkLogin,
         boolean appSecretRequired,
         Duration recoveryNodeWait,
         GpuTypeSettings gpuTypes,
@@ -222,6 +224,7 @@ public record SchedulerSettings(
         Objects.requireNonNull(pollux, "pollux");
         Objects.requireNonNull(sia, "sia");
         Objects.requireNonNull(resize, "resize");
+        Objects.requireNonNull(zkLogin, "zkLogin");
         zkAcl = List.copyOf(Objects.requireNonNull(zkAcl, "zkAcl"));
         zkAuth = List.copyOf(Objects.requireNonNull(zkAuth, "zkAuth"));
     }
@@ -252,8 +255,8 @@ public record SchedulerSettings(
                 Duration.ofMillis(SettingValues.readLong(conf, PREEMPTION_GRACE_MS, DEFAULT_PREEMPTION_GRACE_MS,
                         MIN_PREEMPTION_GRACE_MS, "milliseconds")),
                 PolicyGuard.from(conf, knownPolicies),
-                readZkAddress(conf),
-                readZkRoot(conf),
+                ZooKeeperAccess.readAddress(conf),
+                ZooKeeperAccess.readRoot(conf),
                 Duration.ofMillis(SettingValues.readLong(conf, ZK_SESSION_TIMEOUT_MS, DEFAULT_ZK_SESSION_TIMEOUT_MS,
                         MIN_ZK_SESSION_TIMEOUT_MS, "milliseconds")),
                 (int) SettingValues.readLong(conf, MAX_SAMPLES_PER_JOB, DEFAULT_MAX_SAMPLES_PER_JOB, MIN_MAX_SAMPLES_PER_JOB,
@@ -263,6 +266,7 @@ public record SchedulerSettings(
                 SettingValues.readLong(conf, CHECKPOINT_MAX_BYTES, DEFAULT_CHECKPOINT_MAX_BYTES, MIN_CHECKPOINT_MAX_BYTES, "bytes"),
                 ZooKeeperAccess.readAcl(conf),
                 ZooKeeperAccess.readAuth(conf),
+                ZooKeeperLogin.read(conf),
                 SettingValues.readBoolean(conf, APP_SECRET_REQUIRED, DEFAULT_APP_SECRET_REQUIRED),
                 Duration.ofMillis(SettingValues.readLong(conf, RECOVERY_NODE_WAIT_MS, DEFAULT_RECOVERY_NODE_WAIT_MS,
                         MIN_RECOVERY_NODE_WAIT_MS, "milliseconds")),
@@ -296,6 +300,7 @@ public record SchedulerSettings(
                 + ", " + CHECKPOINT_MAX_BYTES + "=" + checkpointMaxBytes
                 + ", " + ZK_ACL + "=" + describeAcl()
                 + ", " + ZK_AUTH + "=" + ZooKeeperAccess.describeSchemes(zkAuth)
+                + (zkLogin.configured() ? ", " + zkLogin.describe() : "")
                 + ", " + APP_SECRET_REQUIRED + "=" + appSecretRequired
                 + ", " + RECOVERY_NODE_WAIT_MS + "=" + recoveryNodeWait.toMillis()
                 + ", " + GPU_TYPE_ATTRIBUTE + "=" + gpuTypes.attribute()
@@ -363,33 +368,5 @@ public record SchedulerSettings(
             }
         }
         return true;
-    }
-
-    private static String readZkAddress(Configuration conf) {
-        // The same order the RM resolves its own ZooKeeper: its yarn.resourcemanager.* key, then hadoop.zk.*.
-        for (String key : List.of(ZK_ADDRESS, RM_ZK_ADDRESS, HADOOP_ZK_ADDRESS)) {
-            String value = conf.getTrimmed(key);
-            if (value != null && !value.isEmpty()) {
-                return value;
-            }
-        }
-        throw new InvalidSettingException(ZK_ADDRESS, null,
-                "is not set, and neither is " + RM_ZK_ADDRESS + " nor " + HADOOP_ZK_ADDRESS,
-                "set one of them to a ZooKeeper connect string such as zk1:2181,zk2:2181,zk3:2181");
-    }
-
-    private static String readZkRoot(Configuration conf) {
-        String value = conf.getTrimmed(ZK_ROOT, DEFAULT_ZK_ROOT);
-        boolean valid = value.startsWith("/") && value.length() > 1 && !value.endsWith("/");
-        String[] parts = value.split("/", -1);
-        // parts[0] is the empty string before the leading '/'; ZooKeeper refuses empty, "." and ".." names.
-        for (int i = 1; valid && i < parts.length; i++) {
-            valid = !parts[i].isEmpty() && !parts[i].equals(".") && !parts[i].equals("..");
-        }
-        if (!valid) {
-            throw new InvalidSettingException(ZK_ROOT, value, "is not a ZooKeeper path",
-                    "allowed: an absolute znode path below '/' such as /yarn-dl, with no trailing '/'");
-        }
-        return value;
     }
 }

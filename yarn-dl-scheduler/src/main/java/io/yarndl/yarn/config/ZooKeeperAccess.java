@@ -10,8 +10,9 @@ import org.apache.hadoop.util.ZKUtil;
 import org.apache.zookeeper.data.ACL;
 
 /**
- * Reads and prints the scheduler's ZooKeeper ACL and credentials in Hadoop's formats (the RM's
- * own {@code hadoop.zk.acl} and {@code hadoop.zk.auth} when yarn-dl's keys are unset). Credentials
+ * Reads where the scheduler's ZooKeeper is (connect string, root), and reads and prints its ACL and
+ * credentials in Hadoop's formats (the RM's own {@code hadoop.zk.acl} and {@code hadoop.zk.auth} when
+ * yarn-dl's keys are unset). Credentials
  * are secrets: no message or description here ever contains them.
  */
 public final class ZooKeeperAccess {
@@ -71,6 +72,34 @@ public final class ZooKeeperAccess {
             throw new InvalidSettingException(key, "(hidden)", "names a file that cannot be read: " + e.getMessage(),
                     allowed);
         }
+    }
+
+    static String readAddress(Configuration conf) {
+        // The same order the RM resolves its own ZooKeeper: its yarn.resourcemanager.* key, then hadoop.zk.*.
+        for (String key : List.of(SchedulerSettings.ZK_ADDRESS, SchedulerSettings.RM_ZK_ADDRESS, SchedulerSettings.HADOOP_ZK_ADDRESS)) {
+            String value = conf.getTrimmed(key);
+            if (value != null && !value.isEmpty()) {
+                return value;
+            }
+        }
+        throw new InvalidSettingException(SchedulerSettings.ZK_ADDRESS, null,
+                "is not set, and neither is " + SchedulerSettings.RM_ZK_ADDRESS + " nor " + SchedulerSettings.HADOOP_ZK_ADDRESS,
+                "set one of them to a ZooKeeper connect string such as zk1:2181,zk2:2181,zk3:2181");
+    }
+
+    static String readRoot(Configuration conf) {
+        String value = conf.getTrimmed(SchedulerSettings.ZK_ROOT, SchedulerSettings.DEFAULT_ZK_ROOT);
+        boolean valid = value.startsWith("/") && value.length() > 1 && !value.endsWith("/");
+        String[] parts = value.split("/", -1);
+        // parts[0] is the empty string before the leading '/'; ZooKeeper refuses empty, "." and ".." names.
+        for (int i = 1; valid && i < parts.length; i++) {
+            valid = !parts[i].isEmpty() && !parts[i].equals(".") && !parts[i].equals("..");
+        }
+        if (!valid) {
+            throw new InvalidSettingException(SchedulerSettings.ZK_ROOT, value, "is not a ZooKeeper path",
+                    "allowed: an absolute znode path below '/' such as /yarn-dl, with no trailing '/'");
+        }
+        return value;
     }
 
     private static boolean present(Configuration conf, String key) {

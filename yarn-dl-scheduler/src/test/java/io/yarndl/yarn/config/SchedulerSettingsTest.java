@@ -84,7 +84,7 @@ class SchedulerSettingsTest {
                 Set.of("root.gpu.dl-b", "root.dl", "root.gpu.dl-a"), Duration.ZERO,
                 new PolicyGuard(Duration.ofMillis(1), 0, "drf"),
                 "zk1:2181,zk2:2181/chroot", "/clusters/a/yarn-dl", Duration.ofSeconds(1), 10,
-                Duration.ofMillis(100), 65536, ZKUtil.parseACLs("sasl:rm:rwcda,world:anyone:r"), List.of(), true,
+                Duration.ofMillis(100), 65536, ZKUtil.parseACLs("sasl:rm:rwcda,world:anyone:r"), List.of(), ZooKeeperLogin.NONE, true,
                 Duration.ZERO, new GpuTypeSettings("rm.yarn.io/accelerator",
                         Map.of("gpu-host-1", "V100", "gpu-host-2:8041", "K80")), Duration.ofSeconds(10), "packing",
                 Optional.of(Path.of("/opt/yarn-dl/models/marl-v1.onnx")), new SmdSettings(0.5, 2, 1.5),

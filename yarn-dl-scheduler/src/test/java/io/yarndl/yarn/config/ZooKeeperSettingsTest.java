@@ -6,10 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.util.ZKUtil;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Where the scheduler's ZooKeeper settings come from: its own keys, else the RM's, else Hadoop's. */
 class ZooKeeperSettingsTest {
@@ -102,5 +106,52 @@ class ZooKeeperSettingsTest {
 
         assertTrue(error.getMessage().contains(SchedulerSettings.ZK_AUTH), error.getMessage());
         assertFalse(error.getMessage().contains("nocolonsecret"), error.getMessage());
+    }
+
+    @Test
+    void kerberosLoginIsTheRmsOwnFromHadoopsZkKeys(@TempDir Path dir) throws Exception {
+        Path keytab = Files.writeString(dir.resolve("rm.keytab"), "not parsed here");
+        Configuration conf = SettingsFixtures.minimal();
+        conf.set("hadoop.zk.kerberos.principal", "rm/_HOST@EXAMPLE.COM");
+        conf.set("hadoop.zk.kerberos.keytab", keytab.toString());
+        conf.set("hadoop.zk.server.principal", "zookeeper");
+
+        ZooKeeperLogin login = SchedulerSettings.from(conf, KNOWN).zkLogin();
+
+        assertEquals(new ZooKeeperLogin(Optional.of("rm/_HOST@EXAMPLE.COM"), Optional.of(keytab.toString()),
+                Optional.of("zookeeper")), login);
+        assertTrue(login.configured());
+        assertTrue(SchedulerSettings.from(conf, KNOWN).describe().contains("hadoop.zk.kerberos.principal=rm/_HOST@EXAMPLE.COM"));
+    }
+
+    @Test
+    void noKerberosKeysMeansNoLoginOfItsOwn() {
+        assertEquals(ZooKeeperLogin.NONE, SchedulerSettings.from(SettingsFixtures.minimal(), KNOWN).zkLogin());
+        assertFalse(ZooKeeperLogin.NONE.configured());
+    }
+
+    @Test
+    void aPrincipalWithoutItsKeytabNamesTheMissingKey() {
+        Configuration conf = SettingsFixtures.minimal();
+        conf.set("hadoop.zk.kerberos.principal", "rm/_HOST@EXAMPLE.COM");
+
+        InvalidSettingException error = assertThrows(InvalidSettingException.class,
+                () -> SchedulerSettings.from(conf, KNOWN));
+
+        assertTrue(error.getMessage().startsWith("hadoop.zk.kerberos.keytab is not set, but hadoop.zk.kerberos.principal is"),
+                error.getMessage());
+    }
+
+    @Test
+    void anUnreadableKeytabStopsTheStartNamingTheKey(@TempDir Path dir) {
+        Configuration conf = SettingsFixtures.minimal();
+        conf.set("hadoop.zk.kerberos.principal", "rm/_HOST@EXAMPLE.COM");
+        conf.set("hadoop.zk.kerberos.keytab", dir.resolve("missing.keytab").toString());
+
+        InvalidSettingException error = assertThrows(InvalidSettingException.class,
+                () -> SchedulerSettings.from(conf, KNOWN));
+
+        assertTrue(error.getMessage().contains("hadoop.zk.kerberos.keytab") && error.getMessage().contains("missing.keytab")
+                && error.getMessage().contains("is not a readable file"), error.getMessage());
     }
 }
