@@ -66,7 +66,7 @@ public final class SecureClusterExtension implements BeforeAllCallback, AfterAll
             Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target", "secure")),
                     context.getRequiredTestClass().getSimpleName() + "-").toAbsolutePath();
             realm = TestRealm.start(dir);
-            logins = KeytabLogins.of(realm).install();
+            logins = KeytabLogins.install(realm);
 
             Configuration secure = new Configuration(false);
             SecureYarnSettings.apply(secure, realm);

@@ -1,17 +1,27 @@
 package io.yarndl.it.secure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.yarndl.demo.cluster.DlMiniCluster;
 import io.yarndl.it.support.Poll;
 import io.yarndl.it.web.RmHttp;
 import io.yarndl.yarn.DeepLearningScheduler;
 import io.yarndl.yarn.config.SchedulerSettings;
 import io.yarndl.yarn.web.DlWebServices;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.curator.framework.CuratorFramework;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.util.ZKUtil;
 import org.apache.hadoop.yarn.webapp.util.WebAppUtils;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.data.ACL;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,7 +33,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * plans rounds; its REST endpoints sit behind the RM's own SPNEGO filter, like the RM's
  * {@code /ws/v1/cluster/info}: no Kerberos credentials (and no {@code ?user.name=}, which only simple
  * authentication believes) get 401, a Kerberos user reads; the admin-only policy switch is decided
- * by the caller's Kerberos identity against {@code yarn.admin.acl}: bob gets 403, alice switches.
+ * by the caller's Kerberos identity against {@code yarn.admin.acl}: bob gets 403, alice switches;
+ * the scheduler logs in to ZooKeeper as the RM (SASL), so its nodes carry {@code sasl:rm} and a
+ * client that did not log in is refused every write.
  */
 class SecureResourceManagerTest {
 
@@ -32,6 +44,8 @@ class SecureResourceManagerTest {
     private static final String PLAN = "/ws/v1/cluster/dl/plan";
     private static final String CLUSTER_INFO = "/ws/v1/cluster/info";
     private static final String CONFIGURED_POLICY = "optimus";
+    /** What docs/secure-deployment.md has operators set: only the RM writes, anyone reads. */
+    private static final String ZK_ACL = "sasl:rm:cdrwa,world:anyone:r";
 
     @RegisterExtension
     static final SecureClusterExtension CLUSTER = SecureClusterExtension.of(conf -> {
@@ -39,6 +53,7 @@ class SecureResourceManagerTest {
         conf.set(SchedulerSettings.POLICY, CONFIGURED_POLICY);
         conf.setLong(SchedulerSettings.INTERVAL_MS, 500);
         conf.set(YarnConfiguration.YARN_WEBAPP_CUSTOM_WEBSERVICE_CLASS, DlWebServices.class.getName());
+        conf.set(SchedulerSettings.ZK_ACL, ZK_ACL);
     });
 
     private static RmHttp anonymous;
@@ -114,5 +129,33 @@ class SecureResourceManagerTest {
         assertEquals(CONFIGURED_POLICY, switched.json().get("previous").asText());
         assertTrue(switched.json().get("by").asText().startsWith(TestRealm.ADMIN), switched.toString());
         assertEquals("drf", alice.get(POLICY).json().get("policy").asText());
+    }
+
+    @Test
+    void keepsItsZooKeeperNodesWritableOnlyByTheRm() throws Exception {
+        CuratorFramework unauthenticated = CLUSTER.get().curator();
+        String root = DlMiniCluster.ZK_ROOT;
+        Poll.until("the scheduler's nodes under " + root, Duration.ofSeconds(30),
+                () -> unauthenticated.checkExists().forPath(root + "/gpu-types") != null);
+
+        List<ACL> expected = ZKUtil.parseACLs(ZK_ACL);
+        for (String path : tree(unauthenticated, root)) {
+            assertEquals(Set.copyOf(expected), Set.copyOf(unauthenticated.getACL().forPath(path)), path);
+        }
+        byte[] forged = "forged".getBytes(StandardCharsets.UTF_8);
+        assertThrows(KeeperException.NoAuthException.class, () -> unauthenticated.setData().forPath(root, forged));
+        assertThrows(KeeperException.NoAuthException.class,
+                () -> unauthenticated.create().forPath(root + "/jobs/application_1_0001", forged));
+        assertThrows(KeeperException.NoAuthException.class,
+                () -> unauthenticated.delete().forPath(root + "/gpu-types"));
+    }
+
+    /** {@code path} and every node below it. */
+    private static List<String> tree(CuratorFramework zk, String path) throws Exception {
+        List<String> nodes = new ArrayList<>(List.of(path));
+        for (String child : zk.getChildren().forPath(path)) {
+            nodes.addAll(tree(zk, path + "/" + child));
+        }
+        return nodes;
     }
 }

@@ -2,6 +2,7 @@ package io.yarndl.it.secure;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.http.HttpServer2;
+import org.apache.hadoop.fs.CommonConfigurationKeys;
 import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.mapreduce.v2.jobhistory.JHAdminConfig;
 import org.apache.hadoop.security.AuthenticationFilterInitializer;
@@ -12,7 +13,8 @@ import org.apache.hadoop.yarn.server.nodemanager.DefaultContainerExecutor;
  * The settings that put a mini cluster in secure mode, the ones an operator adds to a real one
  * (docs/secure-deployment.md): Kerberos authentication and service authorization, each daemon's
  * principal and keytab, SPNEGO on every web server through Hadoop's authentication filter (which
- * the RM swaps for its own, the same SPNEGO plus RM delegation tokens), {@code yarn.admin.acl}.
+ * the RM swaps for its own, the same SPNEGO plus RM delegation tokens), the RM's SASL login to
+ * ZooKeeper, {@code yarn.admin.acl}.
  *
  * <p>The executor is {@link DefaultContainerExecutor}, which runs containers as the NodeManager's
  * own user: a secure production cluster uses {@code LinuxContainerExecutor}, which runs them as the
@@ -48,6 +50,12 @@ final class SecureYarnSettings {
                 YarnConfiguration.NM_WEBAPP_SPNEGO_KEYTAB_FILE_KEY);
         daemon(conf, realm, TestRealm.HTTP, JHAdminConfig.MR_WEBAPP_SPNEGO_USER_NAME_KEY,
                 JHAdminConfig.MR_WEBAPP_SPNEGO_KEYTAB_FILE_KEY);
+
+        // The RM's login to ZooKeeper (its state store's, and the scheduler's): SASL with the RM's keytab,
+        // to ZooKeeper's service name, which ZooKeeper completes to zookeeper/<server host>.
+        daemon(conf, realm, TestRealm.RM, CommonConfigurationKeys.ZK_KERBEROS_PRINCIPAL,
+                CommonConfigurationKeys.ZK_KERBEROS_KEYTAB);
+        conf.set(CommonConfigurationKeys.ZK_SERVER_PRINCIPAL, TestRealm.ZOOKEEPER_SERVICE);
 
         conf.set(YarnConfiguration.NM_CONTAINER_EXECUTOR, DefaultContainerExecutor.class.getName());
         conf.set(YarnConfiguration.YARN_ADMIN_ACL, TestRealm.ADMIN);

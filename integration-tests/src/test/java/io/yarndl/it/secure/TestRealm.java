@@ -21,8 +21,10 @@ final class TestRealm implements AutoCloseable {
     static final String NM = "nm/localhost";
     /** SPNEGO of every web server: a browser or curl asks for {@code HTTP/<host of the URL>}. */
     static final String HTTP = "HTTP/localhost";
-    /** The ZooKeeper server; clients ask for {@code zookeeper/<canonical host of its address>}. */
-    static final String ZOOKEEPER = "zookeeper/localhost";
+    /** ZooKeeper's Kerberos service name, what {@code hadoop.zk.server.principal} names. */
+    static final String ZOOKEEPER_SERVICE = "zookeeper";
+    /** The ZooKeeper server: clients complete the service name with the canonical host they dial. */
+    static final String ZOOKEEPER = ZOOKEEPER_SERVICE + "/localhost";
     /** A YARN admin ({@code yarn.admin.acl}). */
     static final String ADMIN = "alice";
     /** A user who is not an admin. */
