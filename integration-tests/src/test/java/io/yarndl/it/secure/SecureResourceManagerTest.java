@@ -30,7 +30,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * yarn-dl's scheduler inside a ResourceManager in secure mode (Kerberos, SPNEGO on the web port,
  * a SASL ZooKeeper; {@link SecureClusterExtension}): it starts with its settings read as usual and
- * plans rounds; its REST endpoints sit behind the RM's own SPNEGO filter, like the RM's
+ * plans rounds; its REST endpoints and page sit behind the RM's own SPNEGO filter, like the RM's
  * {@code /ws/v1/cluster/info}: no Kerberos credentials (and no {@code ?user.name=}, which only simple
  * authentication believes) get 401, a Kerberos user reads; the admin-only policy switch is decided
  * by the caller's Kerberos identity against {@code yarn.admin.acl}: bob gets 403, alice switches;
@@ -42,6 +42,7 @@ class SecureResourceManagerTest {
     private static final String POLICY = "/ws/v1/cluster/dl/policy";
     private static final String JOBS = "/ws/v1/cluster/dl/jobs";
     private static final String PLAN = "/ws/v1/cluster/dl/plan";
+    private static final String PAGE = "/ws/v1/cluster/dl/ui";
     private static final String CLUSTER_INFO = "/ws/v1/cluster/info";
     private static final String CONFIGURED_POLICY = "optimus";
     /** What docs/secure-deployment.md has operators set: only the RM writes, anyone reads. */
@@ -71,6 +72,9 @@ class SecureResourceManagerTest {
     /** Each test starts from the configured policy, whatever the one before it switched to. */
     @AfterEach
     void backToTheConfiguredPolicy() throws Exception {
+        if (CONFIGURED_POLICY.equals(alice.get(POLICY).json().get("policy").asText())) {
+            return;
+        }
         RmHttp.Answer back = alice.put(POLICY, "{\"policy\":\"" + CONFIGURED_POLICY + "\"}");
         assertEquals(200, back.status(), back.toString());
     }
@@ -91,7 +95,8 @@ class SecureResourceManagerTest {
 
     @Test
     void refusesRestCallsWithoutKerberosCredentials() throws Exception {
-        for (String path : new String[] {JOBS, PLAN, POLICY, JOBS + "?user.name=" + TestRealm.ADMIN, CLUSTER_INFO}) {
+        for (String path : new String[] {JOBS, PLAN, POLICY, PAGE, JOBS + "?user.name=" + TestRealm.ADMIN,
+                CLUSTER_INFO}) {
             RmHttp.Answer refused = anonymous.get(path);
             assertEquals(401, refused.status(), path + ": " + refused);
         }
@@ -103,10 +108,14 @@ class SecureResourceManagerTest {
     @Test
     void servesAKerberosUserThroughTheSameFilterAsTheRmsOwnRest() throws Exception {
         RmHttp.Answer jobs = bob.get(JOBS);
+        RmHttp.Answer page = bob.get(PAGE);
         RmHttp.Answer info = bob.get(CLUSTER_INFO);
 
         assertEquals(200, jobs.status(), jobs.toString());
-        assertTrue(jobs.json().isArray() || jobs.json().isObject(), jobs.toString());
+        assertEquals(CONFIGURED_POLICY, jobs.json().get("policy").asText(), jobs.toString());
+        assertTrue(jobs.json().get("jobs").isArray(), jobs.toString());
+        assertEquals(200, page.status(), page.toString());
+        assertTrue(page.contentType().startsWith("text/html"), page.toString());
         assertEquals(200, info.status(), info.toString());
         assertEquals("STARTED", info.json().path("clusterInfo").path("state").asText(), info.toString());
     }
