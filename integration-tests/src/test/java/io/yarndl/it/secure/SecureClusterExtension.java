@@ -2,6 +2,7 @@ package io.yarndl.it.secure;
 
 import io.yarndl.demo.cluster.DlClusterOptions;
 import io.yarndl.demo.cluster.DlMiniCluster;
+import io.yarndl.it.support.MiniClusterExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
@@ -12,7 +13,8 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * A {@link DlMiniCluster} in secure mode for a test class, with everything it needs around it: a
+ * A {@link DlMiniCluster} in secure mode for a test class ({@link MiniClusterExtension} starts and
+ * stops it), with everything it needs around it: a
  * KDC ({@link TestRealm}), the JVM's JAAS logins ({@link KeytabLogins}), a ZooKeeper that
  * authenticates by SASL ({@link SaslZooKeeper}) and the RM's keytab login, as Hadoop's own secure
  * tests do ({@code UserGroupInformation.setConfiguration} in Kerberos mode, then
@@ -27,14 +29,19 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 public final class SecureClusterExtension implements BeforeAllCallback, AfterAllCallback {
 
-    private final Consumer<Configuration> tweaks;
+    private final MiniClusterExtension cluster;
     private TestRealm realm;
     private KeytabLogins logins;
     private boolean zooKeeperStarted;
-    private DlMiniCluster cluster;
 
     private SecureClusterExtension(Consumer<Configuration> tweaks) {
-        this.tweaks = tweaks;
+        this.cluster = MiniClusterExtension.of(() -> DlMiniCluster.start(DlClusterOptions.single()
+                .withZooKeeper(() -> {
+                    zooKeeperStarted = true;
+                    return SaslZooKeeper.start();
+                })
+                .withTweaks(conf -> SecureYarnSettings.apply(conf, realm()))
+                .withTweaks(tweaks)));
     }
 
     /** @param tweaks the test's own settings, applied after the secure ones (the scheduler, say) */
@@ -44,20 +51,15 @@ public final class SecureClusterExtension implements BeforeAllCallback, AfterAll
 
     /** The running cluster. */
     public DlMiniCluster get() {
-        return running(cluster);
+        return cluster.get();
     }
 
     /** The realm its principals live in. */
     TestRealm realm() {
-        return running(realm);
-    }
-
-    private static <T> T running(T part) {
-        if (part == null) {
-            throw new IllegalStateException("no secure cluster: register the extension with @RegisterExtension"
-                    + " on a static field, and read it from @BeforeAll or a test");
+        if (realm == null) {
+            throw new IllegalStateException("no realm: the secure cluster is not running");
         }
-        return part;
+        return realm;
     }
 
     @Override
@@ -74,13 +76,7 @@ public final class SecureClusterExtension implements BeforeAllCallback, AfterAll
             UserGroupInformation.loginUserFromKeytab(realm.principal(TestRealm.RM),
                     realm.keytab(TestRealm.RM).getAbsolutePath());
 
-            cluster = DlMiniCluster.start(DlClusterOptions.single()
-                    .withZooKeeper(() -> {
-                        zooKeeperStarted = true;
-                        return SaslZooKeeper.start();
-                    })
-                    .withTweaks(conf -> SecureYarnSettings.apply(conf, realm))
-                    .withTweaks(tweaks));
+            cluster.beforeAll(context);
         } catch (Exception | Error e) {
             afterAll(context);
             throw e;
@@ -90,11 +86,8 @@ public final class SecureClusterExtension implements BeforeAllCallback, AfterAll
     @Override
     public void afterAll(ExtensionContext context) throws Exception {
         try {
-            if (cluster != null) {
-                cluster.close();
-            }
+            cluster.afterAll(context);
         } finally {
-            cluster = null;
             if (zooKeeperStarted) {
                 SaslZooKeeper.clear();
                 zooKeeperStarted = false;
