@@ -1,6 +1,7 @@
 package io.yarndl.it.secure;
 
 import java.util.Map;
+import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingServer;
 import org.apache.zookeeper.server.auth.ProviderRegistry;
 import org.apache.zookeeper.server.auth.SASLAuthenticationProvider;
@@ -26,11 +27,16 @@ final class SaslZooKeeper {
     private SaslZooKeeper() {
     }
 
-    /** Starts the server; the JAAS {@code Server} entry must be installed already. */
+    /**
+     * Starts the server; the JAAS {@code Server} entry must be installed already. Its connect string
+     * names {@code localhost}, not {@code 127.0.0.1}: a client asks the KDC for
+     * {@code zookeeper/<canonical name of the host it dials>}, and what 127.0.0.1 resolves back to
+     * depends on the machine's hosts file.
+     */
     static TestingServer start() throws Exception {
         PROPERTIES.forEach(System::setProperty);
         ProviderRegistry.reset();
-        return new TestingServer(true);
+        return new TestingServer(new InstanceSpec(null, -1, -1, -1, true, -1, -1, -1, null, "localhost"), true);
     }
 
     /** Takes back what {@link #start()} set in this JVM; call it once the server has stopped. */
