@@ -41,10 +41,13 @@ final class AdminCheck {
                     + " (yarn.admin.acl); this request carries no user" + (name == null || name.isEmpty() ? ""
                     : " but the anonymous web user " + name) + " (with simple authentication add ?user.name=<you>)");
         }
-        if (!isAdmin.test(UserGroupInformation.createRemoteUser(name))) {
-            return new Decision(null, "user " + name + " is not a YARN admin (yarn.admin.acl); only admins may"
-                    + " switch the scheduling policy");
+        UserGroupInformation user = UserGroupInformation.createRemoteUser(name);
+        // A Kerberos caller is alice@EXAMPLE.COM; the RM's logs and ACLs know her by her short name.
+        String shortName = user.getShortUserName();
+        if (!isAdmin.test(user)) {
+            return new Decision(null, "user " + shortName + (shortName.equals(name) ? "" : " (" + name + ")")
+                    + " is not a YARN admin (yarn.admin.acl); only admins may switch the scheduling policy");
         }
-        return new Decision(name, null);
+        return new Decision(shortName, null);
     }
 }
