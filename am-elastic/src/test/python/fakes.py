@@ -176,6 +176,7 @@ class _WebHdfsHandler(BaseHTTPRequestHandler):
         data = self._body()
         fake = self.fake
         with fake.lock:
+            fake.queries.append(("PUT", path, query))
             if path.startswith("/datanode"):  # step 2 of CREATE: the bytes
                 fake.ops.append(("WRITE", path[len("/datanode"):], query.get("user.name")))
                 fake.files[path[len("/datanode"):]] = data
@@ -202,6 +203,7 @@ class _WebHdfsHandler(BaseHTTPRequestHandler):
         path, query = self._parse()
         hdfs_path = path[len("/webhdfs/v1"):]
         with self.fake.lock:
+            self.fake.queries.append(("DELETE", path, query))
             self.fake.ops.append((query.get("op"), hdfs_path, query.get("user.name")))
             existed = self.fake.files.pop(hdfs_path, None) is not None
         self._json(200, {"boolean": existed})
@@ -210,6 +212,7 @@ class _WebHdfsHandler(BaseHTTPRequestHandler):
         path, query = self._parse()
         fake = self.fake
         with fake.lock:
+            fake.queries.append(("GET", path, query))
             if path.startswith("/datanode"):
                 data = fake.files.get(path[len("/datanode"):])
                 if data is None:
@@ -226,12 +229,16 @@ class _WebHdfsHandler(BaseHTTPRequestHandler):
 
 
 class FakeWebHdfs(_Server):
-    """A NameNode+DataNode pair as WebHDFS clients see them; files is {hdfs path: bytes}."""
+    """A NameNode+DataNode pair as WebHDFS clients see them; files is {hdfs path: bytes}.
+
+    `queries` holds every request as (method, URL path, query dict), DataNode ones included.
+    """
 
     def __init__(self):
         self.lock = threading.RLock()
         self.files = {}
         self.ops = []
+        self.queries = []
         super().__init__(_WebHdfsHandler)
 
 
