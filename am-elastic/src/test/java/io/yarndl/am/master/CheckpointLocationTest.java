@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,9 +17,11 @@ class CheckpointLocationTest {
     @Test
     void aLocalDirectoryIsCreatedAndGivenToTheHelperAsAFileUri(@TempDir Path tmp) throws Exception {
         Path dir = tmp.resolve("ckpt/job1");
-        String helper = CheckpointLocation.prepare(dir.toUri().toString(), new Configuration());
-        assertEquals("file://" + dir, helper);
+        CheckpointLocation location = CheckpointLocation.prepare(dir.toUri().toString(), new Configuration());
+        assertEquals("file://" + dir, location.helperUri());
+        assertTrue(location.tokenService().isEmpty(), "no delegation token for a local directory");
         assertTrue(Files.isDirectory(dir));
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
     }
 
     @Test
@@ -33,6 +36,19 @@ class CheckpointLocationTest {
     void aWildcardHttpAddressMeansTheNameNodesOwnHost() {
         Configuration conf = new Configuration(false);
         assertEquals("webhdfs://nn2:9870/ckpt", CheckpointLocation.forHelper(URI.create("hdfs://nn2:8020/ckpt"), conf));
+    }
+
+    @Test
+    void theModeComesFromTheConfigurationAndABadOneIsRefusedNamingTheKey(@TempDir Path tmp) throws Exception {
+        Configuration conf = new Configuration(false);
+        conf.set(CheckpointPermission.KEY, "750");
+        Path dir = tmp.resolve("shared");
+        CheckpointLocation.prepare(dir.toUri().toString(), conf);
+        assertEquals("rwxr-x---", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
+        conf.set(CheckpointPermission.KEY, "rwx");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> CheckpointLocation.prepare(tmp.resolve("other").toUri().toString(), conf));
+        assertTrue(e.getMessage().contains(CheckpointPermission.KEY), e.getMessage());
     }
 
     @Test
