@@ -12,7 +12,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
 class _Server:
-    def __init__(self, handler_class):
+    def __init__(self, handler_class, tls=None):
+        """`tls`: an ssl.SSLContext to serve HTTPS with, None for HTTP."""
         owner = self
 
         class Handler(handler_class):
@@ -23,8 +24,10 @@ class _Server:
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
+        if tls is not None:
+            self.httpd.socket = tls.wrap_socket(self.httpd.socket, server_side=True)
         self.port = self.httpd.server_address[1]
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.url = f"{'https' if tls else 'http'}://127.0.0.1:{self.port}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, args=(0.05,), daemon=True)
         self.thread.start()
 
@@ -234,12 +237,25 @@ class FakeWebHdfs(_Server):
     `queries` holds every request as (method, URL path, query dict), DataNode ones included.
     """
 
-    def __init__(self):
+    def __init__(self, tls=None):
         self.lock = threading.RLock()
         self.files = {}
         self.ops = []
         self.queries = []
-        super().__init__(_WebHdfsHandler)
+        super().__init__(_WebHdfsHandler, tls)
+
+
+def self_signed_tls(directory):
+    """(server SSLContext, PEM path) for 127.0.0.1, made with the openssl command (fails if missing)."""
+    import ssl
+    import subprocess
+    cert, key = f"{directory}/cert.pem", f"{directory}/key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                    "-keyout", key, "-out", cert], check=True, capture_output=True)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    return context, cert
 
 
 def require_torch():

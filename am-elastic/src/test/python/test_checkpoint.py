@@ -1,6 +1,7 @@
 """Checkpoint storage: atomic replacement on a local directory and on HDFS through WebHDFS."""
 
 import os
+import shutil
 import tempfile
 import unittest
 
@@ -109,6 +110,21 @@ class WebHdfsCheckpointTest(unittest.TestCase):
         self.assertNotIn("SECRET-token", str(raised.exception))
         self.assertIn("delegation=%3Chidden%3E", str(raised.exception))
         self.hdfs = fakes.FakeWebHdfs()
+
+    def test_swebhdfs_speaks_https_and_checks_the_certificate(self):
+        self.hdfs.stop()
+        directory = tempfile.mkdtemp(prefix="tls-")
+        self.addCleanup(shutil.rmtree, directory, True)
+        context, cert = fakes.self_signed_tls(directory)
+        self.hdfs = fakes.FakeWebHdfs(tls=context)
+        location = f"swebhdfs://127.0.0.1:{self.hdfs.port}/ckpt"
+        with fakes.EnvPatch(SSL_CERT_FILE=None):
+            with self.assertRaisesRegex(OSError, "CERTIFICATE_VERIFY_FAILED"):
+                _checkpoint.store_for(location, delegation="T").write(lambda f: f.write(b"x"))
+        with fakes.EnvPatch(SSL_CERT_FILE=cert):
+            store = _checkpoint.store_for(location, delegation="T")
+            self.assertEqual(store.write(lambda f: f.write(b"state")), location + "/checkpoint.pt")
+            self.assertEqual(store.read(), b"state")
 
     def test_missing_checkpoint_reads_as_none(self):
         store = _checkpoint.store_for(self.location, "alice")

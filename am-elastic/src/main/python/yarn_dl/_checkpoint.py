@@ -18,22 +18,24 @@ WEBHDFS_TIMEOUT_S = 120.0
 
 
 def store_for(location, hdfs_user=None, delegation=None):
-    """The store for `location`: `file:///abs/dir`, `webhdfs://host:port/dir` or a plain path.
+    """The store for `location`: `file:///abs/dir`, `webhdfs://host:port/dir` (`swebhdfs://` for
+    WebHDFS over HTTPS, checked against the system's CAs or `SSL_CERT_FILE`) or a plain path.
 
     `delegation` is an HDFS delegation token's URL string: on a secure cluster WebHDFS takes it
     instead of `user.name`, which it ignores there.
     """
     parsed = urllib.parse.urlparse(location)
-    if parsed.scheme == "webhdfs":
+    if parsed.scheme in ("webhdfs", "swebhdfs"):
         if not parsed.hostname or not parsed.port:
-            raise ValueError(f"checkpoint location {location!r}: webhdfs:// needs host:port")
-        return WebHdfsStore(parsed.hostname, parsed.port, parsed.path or "/", hdfs_user, delegation)
+            raise ValueError(f"checkpoint location {location!r}: {parsed.scheme}:// needs host:port")
+        return WebHdfsStore(parsed.hostname, parsed.port, parsed.path or "/", hdfs_user, delegation,
+                            tls=parsed.scheme == "swebhdfs")
     if parsed.scheme == "file":
         return FileStore(urllib.parse.unquote(parsed.path))
     if parsed.scheme in ("", ) or len(parsed.scheme) == 1:  # a plain path (or a Windows drive)
         return FileStore(location)
-    raise ValueError(f"checkpoint location {location!r}: only file://, webhdfs:// and plain paths "
-                     "are supported (the AM turns hdfs:// into webhdfs://)")
+    raise ValueError(f"checkpoint location {location!r}: only file://, webhdfs://, swebhdfs:// and plain "
+                     "paths are supported (the AM turns hdfs:// into (s)webhdfs://)")
 
 
 class FileStore:
@@ -93,18 +95,18 @@ def _hide(url):
 
 
 class WebHdfsStore:
-    """A checkpoint in HDFS, through the NameNode's WebHDFS REST API.
+    """A checkpoint in HDFS, through the NameNode's WebHDFS REST API (HTTPS with `tls`).
 
     With simple authentication each request names its user (`user.name=`); on a secure cluster it
     carries the job's delegation token (`delegation=`) instead, and the NameNode's redirect to a
     DataNode carries it on.
     """
 
-    def __init__(self, host, port, directory, user=None, delegation=None):
-        self.base = f"http://{host}:{port}/webhdfs/v1"
+    def __init__(self, host, port, directory, user=None, delegation=None, tls=False):
+        self.base = f"{'https' if tls else 'http'}://{host}:{port}/webhdfs/v1"
         self.directory = directory.rstrip("/") or "/"
         self.path = self.directory.rstrip("/") + "/" + CHECKPOINT_NAME
-        self.uri = f"webhdfs://{host}:{port}{self.path}"
+        self.uri = f"{'swebhdfs' if tls else 'webhdfs'}://{host}:{port}{self.path}"
         self.user = user
         self.delegation = delegation
 

@@ -8,6 +8,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.http.HttpConfig;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.security.AccessControlException;
@@ -19,14 +20,17 @@ import org.slf4j.LoggerFactory;
  * Where the Python helper keeps the job's checkpoints. The client names a Hadoop URI; the helper,
  * which has only Python's standard library and torch, speaks two kinds: local paths
  * ({@code file://}, for single-node clusters, where every container sees the same disk) and WebHDFS
- * REST. So {@code hdfs://nn:8020/dir} becomes {@code webhdfs://<nn http address>/dir}.
+ * REST. So {@code hdfs://nn:8020/dir} becomes {@code webhdfs://<nn http address>/dir}, or
+ * {@code swebhdfs://<nn https address>/dir} where the NameNode serves HTTPS only
+ * ({@code dfs.http.policy=HTTPS_ONLY}, usual on secure clusters).
  *
  * <p>The AM creates the directory as the job's user with the mode of {@link CheckpointPermission}
  * (0700 by default), so that another user's job can neither read nor replace the checkpoints. On
  * a secure cluster an existing directory must belong to the job's user. HDFS checks every later
  * access by the helper against that owner and mode, with the job's delegation token as identity.
  *
- * @param helperUri    the directory as the helper reads it ({@code file://} or {@code webhdfs://})
+ * @param helperUri    the directory as the helper reads it ({@code file://}, {@code webhdfs://} or
+ *                     {@code swebhdfs://})
  * @param tokenService the service of the file system's delegation tokens ({@code host:port} or
  *                     {@code ha-hdfs:<nameservice>}): the token the helper needs, empty for {@code file://}
  */
@@ -37,6 +41,10 @@ public record CheckpointLocation(String helperUri, Optional<Text> tokenService) 
     /** Hadoop's key for the NameNode's HTTP address (host:port), as in hdfs-site.xml. */
     static final String NAMENODE_HTTP_ADDRESS = "dfs.namenode.http-address";
     static final String DEFAULT_NAMENODE_HTTP_ADDRESS = "0.0.0.0:9870";
+    /** Hadoop's keys for the NameNode's HTTPS address and for which of HTTP and HTTPS it serves. */
+    static final String NAMENODE_HTTPS_ADDRESS = "dfs.namenode.https-address";
+    static final String DEFAULT_NAMENODE_HTTPS_ADDRESS = "0.0.0.0:9871";
+    static final String HTTP_POLICY = "dfs.http.policy";
 
     /**
      * Creates the directory (as the current user, with {@link CheckpointPermission}'s mode) and
@@ -90,10 +98,14 @@ public record CheckpointLocation(String helperUri, Optional<Text> tokenService) 
         if ("file".equals(dir.getScheme())) {
             return "file://" + dir.getPath();
         }
-        InetSocketAddress http = NetUtils.createSocketAddr(
-                conf.get(NAMENODE_HTTP_ADDRESS, DEFAULT_NAMENODE_HTTP_ADDRESS), 9870, NAMENODE_HTTP_ADDRESS);
-        String host = http.getAddress() != null && http.getAddress().isAnyLocalAddress()
-                ? dir.getHost() : http.getHostString();
-        return "webhdfs://" + host + ":" + http.getPort() + dir.getPath();
+        boolean httpsOnly = HttpConfig.Policy.HTTPS_ONLY.name().equalsIgnoreCase(
+                conf.getTrimmed(HTTP_POLICY, HttpConfig.Policy.HTTP_ONLY.name()));
+        String key = httpsOnly ? NAMENODE_HTTPS_ADDRESS : NAMENODE_HTTP_ADDRESS;
+        InetSocketAddress web = NetUtils.createSocketAddr(
+                conf.get(key, httpsOnly ? DEFAULT_NAMENODE_HTTPS_ADDRESS : DEFAULT_NAMENODE_HTTP_ADDRESS),
+                httpsOnly ? 9871 : 9870, key);
+        String host = web.getAddress() != null && web.getAddress().isAnyLocalAddress()
+                ? dir.getHost() : web.getHostString();
+        return (httpsOnly ? "swebhdfs://" : "webhdfs://") + host + ":" + web.getPort() + dir.getPath();
     }
 }

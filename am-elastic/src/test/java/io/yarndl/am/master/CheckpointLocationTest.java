@@ -33,6 +33,18 @@ class CheckpointLocationTest {
     }
 
     @Test
+    void aNameNodeServingHttpsOnlyIsReachedThroughSwebhdfsOnItsHttpsAddress() {
+        Configuration conf = new Configuration(false);
+        conf.set(CheckpointLocation.HTTP_POLICY, "HTTPS_ONLY");
+        conf.set(CheckpointLocation.NAMENODE_HTTP_ADDRESS, "nn1.example.com:9870");
+        assertEquals("swebhdfs://nn1.example.com:9871/ckpt",
+                CheckpointLocation.forHelper(URI.create("hdfs://nn1.example.com:8020/ckpt"), conf));
+        conf.set(CheckpointLocation.NAMENODE_HTTPS_ADDRESS, "nn1.example.com:50470");
+        assertEquals("swebhdfs://nn1.example.com:50470/ckpt",
+                CheckpointLocation.forHelper(URI.create("hdfs://nn1.example.com:8020/ckpt"), conf));
+    }
+
+    @Test
     void aWildcardHttpAddressMeansTheNameNodesOwnHost() {
         Configuration conf = new Configuration(false);
         assertEquals("webhdfs://nn2:9870/ckpt", CheckpointLocation.forHelper(URI.create("hdfs://nn2:8020/ckpt"), conf));
