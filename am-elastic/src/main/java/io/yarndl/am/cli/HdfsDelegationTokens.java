@@ -57,7 +57,9 @@ public final class HdfsDelegationTokens {
             return;
         }
         UserGroupInformation user = UserGroupInformation.getCurrentUser();
-        if (!user.hasKerberosCredentials()) {
+        // A proxy user (a gateway submitting for someone, with hadoop.proxyuser rights) has its real user's ticket.
+        UserGroupInformation ticketHolder = user.getRealUser() != null ? user.getRealUser() : user;
+        if (!ticketHolder.hasKerberosCredentials()) {
             throw new UsageException("Hadoop security is on (hadoop.security.authentication=kerberos) but "
                     + user.getUserName() + " has no Kerberos ticket: run kinit (or kinit -kt <keytab> <principal>) "
                     + "and submit again; the job's HDFS delegation tokens are obtained with it");

@@ -12,6 +12,7 @@ import io.yarndl.am.master.CheckpointLocation;
 import io.yarndl.am.master.ControlToken;
 import io.yarndl.am.master.WorkerCredentials;
 import io.yarndl.contract.access.AppZkSecret;
+import java.io.StringWriter;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,8 +32,12 @@ import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.Credentials;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.security.token.Token;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
 import org.apache.hadoop.yarn.security.AMRMTokenIdentifier;
+import org.apache.log4j.Logger;
+import org.apache.log4j.SimpleLayout;
+import org.apache.log4j.WriterAppender;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -40,11 +45,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * HDFS checkpoints on a Kerberized cluster ({@link SecureHdfs}, one per class), from {@code submit}
- * to the Python helper: alice's submission carries an HDFS delegation token for the checkpoint
- * NameNode that the ResourceManager may renew; the AM, with that token and no Kerberos ticket,
+ * to the Python helper: alice's submission stages her files in a directory of hers alone and
+ * carries an HDFS delegation token for the checkpoint NameNode that the ResourceManager may
+ * renew; the AM, with that token and no Kerberos ticket,
  * creates the checkpoint directory for alice alone and hands the token, never its AMRMToken, to the
  * workers; the real {@code yarn_dl} helper with nothing but the worker's token file writes and
- * reads a checkpoint through WebHDFS; and bob, with his own ticket, is refused alice's checkpoints.
+ * reads a checkpoint through WebHDFS; and bob, with his own ticket, is refused alice's checkpoints,
+ * which the AM logs with his name and the directory.
  */
 class SecureHdfsCheckpointsTest {
 
@@ -71,19 +78,28 @@ class SecureHdfsCheckpointsTest {
         }
     }
 
-    /** What {@code submit} puts in the AM's launch context when alice submits a job checkpointing to {@code dir}. */
-    private static ContainerLaunchContext aliceSubmits(String staging, String checkpointDir) throws Exception {
+    /**
+     * What {@code submit} does for alice's application {@code app} checkpointing to {@code checkpointDir}:
+     * staging its files, then the AM's launch context with the job's tokens.
+     */
+    private static ContainerLaunchContext aliceSubmits(int app, String checkpointDir) throws Exception {
         Configuration conf = hdfs.conf();
         CliFixture cli = new CliFixture(Files.createTempDirectory(work, "cli"));
         JobRequest request = JobRequest.from(JobRequestTest.parse(cli.submit()), conf, Optional.empty());
-        ElasticJobConfig config = request.amConfig(List.of(new ShippedFile("train.py", staging + "/train.py",
-                20, 1000, false)), checkpointDir, staging);
         return as(alice, () -> {
             HdfsDelegationTokens.requireKerberosTicket();
+            Staging staging = staging(app);
+            List<ShippedFile> shipped = staging.ship(request);
             Credentials tokens = HdfsDelegationTokens.forDirectories(conf,
-                    List.of(new Path(staging), new Path(checkpointDir)));
+                    List.of(staging.dir(), new Path(checkpointDir)));
+            ElasticJobConfig config = request.amConfig(shipped, checkpointDir, staging.dir().toString());
             return AmLaunchContext.build(request, config, conf, tokens);
         });
+    }
+
+    private static Staging staging(int app) throws Exception {
+        return Staging.of(FileSystem.get(FileSystem.getDefaultUri(hdfs.conf()), hdfs.conf()),
+                ApplicationId.newInstance(1, app));
     }
 
     /** The AM of that submission: alice by name, with the launch context's credentials and no ticket. */
@@ -101,7 +117,7 @@ class SecureHdfsCheckpointsTest {
 
     @Test
     void alicesLaunchContextCarriesAnHdfsTokenTheResourceManagerRenews() throws Exception {
-        ContainerLaunchContext launch = aliceSubmits(checkpointDir(".yarn-dl/app_1"), checkpointDir("ckpt-a"));
+        ContainerLaunchContext launch = aliceSubmits(1, checkpointDir("ckpt-a"));
         Credentials credentials = CredentialsBuffer.read(launch.getTokens());
         List<Token<?>> hdfsTokens = credentials.getAllTokens().stream()
                 .filter(t -> DelegationTokenIdentifier.HDFS_DELEGATION_KIND.equals(t.getKind())).toList();
@@ -112,12 +128,19 @@ class SecureHdfsCheckpointsTest {
         String service = FileSystem.get(FileSystem.getDefaultUri(hdfs.conf()), hdfs.conf()).getCanonicalServiceName();
         assertEquals(service, hdfsTokens.get(0).getService().toString());
         assertTrue(AppZkSecret.secretIn(credentials).isPresent(), "the ZooKeeper secret travels beside it");
+        as(alice, () -> {
+            FileStatus staged = FileSystem.get(FileSystem.getDefaultUri(hdfs.conf()), hdfs.conf())
+                    .getFileStatus(staging(1).dir());
+            assertEquals("alice", staged.getOwner());
+            assertEquals("rwx------", staged.getPermission().toString(), "the staged script is alice's alone");
+            return null;
+        });
     }
 
     @Test
     void workersGetTheCheckpointTokenButNeitherTheAmRmTokenNorTheAmsSecret() throws Exception {
         String dir = checkpointDir("ckpt-b");
-        UserGroupInformation am = amOf(aliceSubmits(checkpointDir(".yarn-dl/app_2"), dir));
+        UserGroupInformation am = amOf(aliceSubmits(2, dir));
         CheckpointLocation location = as(am, () -> CheckpointLocation.prepare(dir, hdfs.conf()));
         Credentials amCredentials = am.getCredentials();
         Credentials worker = CredentialsBuffer.read(WorkerCredentials.of(ControlToken.generate(), amCredentials,
@@ -136,7 +159,7 @@ class SecureHdfsCheckpointsTest {
     @Test
     void theHelperWithTheTokenAloneWritesAndReadsACheckpointThatOnlyAliceMayOpen() throws Exception {
         String dir = checkpointDir("ckpt-c");
-        UserGroupInformation am = amOf(aliceSubmits(checkpointDir(".yarn-dl/app_3"), dir));
+        UserGroupInformation am = amOf(aliceSubmits(3, dir));
         CheckpointLocation location = as(am, () -> CheckpointLocation.prepare(dir, hdfs.conf()));
         assertTrue(location.helperUri().startsWith("webhdfs://localhost:"), location.helperUri());
         ByteBuffer container = WorkerCredentials.of(ControlToken.generate(), am.getCredentials(),
@@ -179,22 +202,33 @@ class SecureHdfsCheckpointsTest {
             assertThrows(AccessControlException.class, () -> fs.open(checkpoint).close(), "read");
             assertThrows(AccessControlException.class, () -> fs.create(checkpoint, true).close(), "overwrite");
             assertThrows(AccessControlException.class, () -> fs.listStatus(new Path(dir)), "list");
-            AccessControlException refused = assertThrows(AccessControlException.class,
-                    () -> CheckpointLocation.prepare(dir, hdfs.conf()), "a job of bob's using alice's directory");
-            assertTrue(refused.getMessage().contains("belongs to alice, not to bob"), refused.getMessage());
             return null;
         });
+        StringWriter log = new StringWriter();
+        WriterAppender appender = new WriterAppender(new SimpleLayout(), log);
+        Logger.getLogger(CheckpointLocation.class).addAppender(appender);
+        try {
+            AccessControlException refused = assertThrows(AccessControlException.class,
+                    () -> as(bob, () -> CheckpointLocation.prepare(dir, hdfs.conf())), "bob's job in alice's directory");
+            assertTrue(refused.getMessage().contains("belongs to alice, not to bob"), refused.getMessage());
+        } finally {
+            Logger.getLogger(CheckpointLocation.class).removeAppender(appender);
+        }
+        assertTrue(log.toString().contains("WARN - user bob was refused the checkpoint directory " + dir), log.toString());
     }
 
     @Test
-    void withoutAKerberosTicketTheClientSaysToRunKinit() throws Exception {
+    void withoutAKerberosTicketTheClientSaysToRunKinitButAProxyUserHasItsRealUsersTicket() throws Exception {
         UserGroupInformation carol = UserGroupInformation.createRemoteUser("carol");
-        UsageException e = assertThrows(UsageException.class,
-                () -> as(carol, () -> {
-                    HdfsDelegationTokens.requireKerberosTicket();
-                    return null;
-                }));
+        UsageException e = assertThrows(UsageException.class, () -> as(carol, () -> {
+            HdfsDelegationTokens.requireKerberosTicket();
+            return null;
+        }));
         assertTrue(e.getMessage().contains("kinit"), e.getMessage());
+        as(UserGroupInformation.createProxyUser("carol", alice), () -> {
+            HdfsDelegationTokens.requireKerberosTicket();
+            return null;
+        });
     }
 
     private static <T> T as(UserGroupInformation user, PrivilegedExceptionAction<T> action) throws Exception {
