@@ -8,6 +8,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.http.HttpConfig;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.net.NetUtils;
@@ -62,11 +63,12 @@ public record CheckpointLocation(String helperUri, Optional<Text> tokenService) 
             throw new IllegalArgumentException("checkpoint directory " + checkpointDir + ": the Python helper writes "
                     + "checkpoints to file:// (single node) or hdfs:// (through WebHDFS) only, not " + scheme + "://");
         }
+        FsPermission mode = CheckpointPermission.from(conf);
         FileSystem fs = dir.getFileSystem(conf);
         Path qualified = fs.makeQualified(dir);
         String user = UserGroupInformation.getCurrentUser().getShortUserName();
         try {
-            createOwned(fs, qualified, user, conf);
+            createOwned(fs, qualified, user, mode);
         } catch (AccessControlException refused) {
             LOG.warn("user {} was refused the checkpoint directory {}: {}", user, qualified, refused.getMessage());
             throw refused;
@@ -76,10 +78,10 @@ public record CheckpointLocation(String helperUri, Optional<Text> tokenService) 
         return new CheckpointLocation(forHelper(qualified.toUri(), conf), service);
     }
 
-    private static void createOwned(FileSystem fs, Path dir, String user, Configuration conf) throws IOException {
+    private static void createOwned(FileSystem fs, Path dir, String user, FsPermission mode) throws IOException {
         if (!fs.exists(dir)) {
             // mkdirs, then an explicit chmod: the mode must not depend on the user's umask.
-            FileSystem.mkdirs(fs, dir, CheckpointPermission.from(conf));
+            FileSystem.mkdirs(fs, dir, mode);
             return;
         }
         FileStatus status = fs.getFileStatus(dir);

@@ -59,7 +59,7 @@ class CheckpointLocationTest {
         assertEquals("rwxr-x---", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
         conf.set(CheckpointPermission.KEY, "rwx");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> CheckpointLocation.prepare(tmp.resolve("other").toUri().toString(), conf));
+                () -> CheckpointLocation.prepare(dir.toUri().toString(), conf), "checked for an existing directory too");
         assertTrue(e.getMessage().contains(CheckpointPermission.KEY), e.getMessage());
     }
 
