@@ -12,7 +12,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
 class _Server:
-    def __init__(self, handler_class):
+    def __init__(self, handler_class, tls=None):
+        """`tls`: an ssl.SSLContext to serve HTTPS with, None for HTTP."""
         owner = self
 
         class Handler(handler_class):
@@ -23,8 +24,10 @@ class _Server:
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
+        if tls is not None:
+            self.httpd.socket = tls.wrap_socket(self.httpd.socket, server_side=True)
         self.port = self.httpd.server_address[1]
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.url = f"{'https' if tls else 'http'}://127.0.0.1:{self.port}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, args=(0.05,), daemon=True)
         self.thread.start()
 
@@ -176,6 +179,7 @@ class _WebHdfsHandler(BaseHTTPRequestHandler):
         data = self._body()
         fake = self.fake
         with fake.lock:
+            fake.queries.append(("PUT", path, query))
             if path.startswith("/datanode"):  # step 2 of CREATE: the bytes
                 fake.ops.append(("WRITE", path[len("/datanode"):], query.get("user.name")))
                 fake.files[path[len("/datanode"):]] = data
@@ -202,6 +206,7 @@ class _WebHdfsHandler(BaseHTTPRequestHandler):
         path, query = self._parse()
         hdfs_path = path[len("/webhdfs/v1"):]
         with self.fake.lock:
+            self.fake.queries.append(("DELETE", path, query))
             self.fake.ops.append((query.get("op"), hdfs_path, query.get("user.name")))
             existed = self.fake.files.pop(hdfs_path, None) is not None
         self._json(200, {"boolean": existed})
@@ -210,6 +215,7 @@ class _WebHdfsHandler(BaseHTTPRequestHandler):
         path, query = self._parse()
         fake = self.fake
         with fake.lock:
+            fake.queries.append(("GET", path, query))
             if path.startswith("/datanode"):
                 data = fake.files.get(path[len("/datanode"):])
                 if data is None:
@@ -226,13 +232,30 @@ class _WebHdfsHandler(BaseHTTPRequestHandler):
 
 
 class FakeWebHdfs(_Server):
-    """A NameNode+DataNode pair as WebHDFS clients see them; files is {hdfs path: bytes}."""
+    """A NameNode+DataNode pair as WebHDFS clients see them; files is {hdfs path: bytes}.
 
-    def __init__(self):
+    `queries` holds every request as (method, URL path, query dict), DataNode ones included.
+    """
+
+    def __init__(self, tls=None):
         self.lock = threading.RLock()
         self.files = {}
         self.ops = []
-        super().__init__(_WebHdfsHandler)
+        self.queries = []
+        super().__init__(_WebHdfsHandler, tls)
+
+
+def self_signed_tls(directory):
+    """(server SSLContext, PEM path) for 127.0.0.1, made with the openssl command (fails if missing)."""
+    import ssl
+    import subprocess
+    cert, key = f"{directory}/cert.pem", f"{directory}/key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                    "-keyout", key, "-out", cert], check=True, capture_output=True)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    return context, cert
 
 
 def require_torch():

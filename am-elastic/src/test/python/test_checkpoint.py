@@ -1,6 +1,7 @@
 """Checkpoint storage: atomic replacement on a local directory and on HDFS through WebHDFS."""
 
 import os
+import shutil
 import tempfile
 import unittest
 
@@ -89,6 +90,41 @@ class WebHdfsCheckpointTest(unittest.TestCase):
         self.assertEqual(second_save, [("CREATE", tmp), ("WRITE", tmp), ("DELETE", final),
                                        ("RENAME", tmp)])
         self.assertTrue(all(op[2] == "alice" for op in self.hdfs.ops if op[0] != "WRITE"))
+
+    def test_with_a_delegation_token_every_request_carries_it_and_none_names_a_user(self):
+        # The fake's CREATE redirect has no token in it (a NameNode's has): the helper adds it.
+        store = _checkpoint.store_for(self.location, "alice", delegation="TOKEN-url-string")
+        store.write(lambda f: f.write(b"state"))
+        self.assertEqual(store.read(), b"state")
+        self.assertEqual({q.get("delegation") for _, _, q in self.hdfs.queries}, {"TOKEN-url-string"})
+        self.assertTrue(any(path.startswith("/datanode") and method == "PUT"
+                            for method, path, _ in self.hdfs.queries), "the DataNode write was seen")
+        self.assertFalse([q for _, path, q in self.hdfs.queries
+                          if not path.startswith("/datanode") and "user.name" in q])
+
+    def test_a_refusal_names_who_was_refused_and_hides_the_token(self):
+        self.hdfs.stop()
+        store = _checkpoint.store_for(self.location, "alice", delegation="SECRET-token")
+        with self.assertRaises(OSError) as raised:
+            store.read()
+        self.assertNotIn("SECRET-token", str(raised.exception))
+        self.assertIn("delegation=%3Chidden%3E", str(raised.exception))
+        self.hdfs = fakes.FakeWebHdfs()
+
+    def test_swebhdfs_speaks_https_and_checks_the_certificate(self):
+        self.hdfs.stop()
+        directory = tempfile.mkdtemp(prefix="tls-")
+        self.addCleanup(shutil.rmtree, directory, True)
+        context, cert = fakes.self_signed_tls(directory)
+        self.hdfs = fakes.FakeWebHdfs(tls=context)
+        location = f"swebhdfs://127.0.0.1:{self.hdfs.port}/ckpt"
+        with fakes.EnvPatch(SSL_CERT_FILE=None):
+            with self.assertRaisesRegex(OSError, "CERTIFICATE_VERIFY_FAILED"):
+                _checkpoint.store_for(location, delegation="T").write(lambda f: f.write(b"x"))
+        with fakes.EnvPatch(SSL_CERT_FILE=cert):
+            store = _checkpoint.store_for(location, delegation="T")
+            self.assertEqual(store.write(lambda f: f.write(b"state")), location + "/checkpoint.pt")
+            self.assertEqual(store.read(), b"state")
 
     def test_missing_checkpoint_reads_as_none(self):
         store = _checkpoint.store_for(self.location, "alice")

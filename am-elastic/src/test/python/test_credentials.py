@@ -23,7 +23,7 @@ HDFS_TOKEN = ("hdfs-delegation", b"i" * 300, b"p" * 20, "HDFS_DELEGATION_TOKEN",
 class CredentialsFileTest(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.mkdtemp(prefix="creds-")
-        _credentials._token_in.cache_clear()
+        _credentials._keys_in.cache_clear()
 
     def path(self, name="container_tokens"):
         return os.path.join(self.dir, name)
@@ -50,6 +50,18 @@ class CredentialsFileTest(unittest.TestCase):
         with fakes.EnvPatch(HADOOP_TOKEN_FILE_LOCATION=self.path()):
             self.assertIsNone(_credentials.control_token())
 
+    def test_the_webhdfs_delegation_comes_from_the_file_and_the_environment_wins(self):
+        fakes.credentials_file(self.path(), {_credentials.ALIAS: TOKEN,
+                                             _credentials.WEBHDFS_DELEGATION_ALIAS: "HgAFYWxpY2U"},
+                               tokens=[HDFS_TOKEN])
+        with fakes.EnvPatch(HADOOP_TOKEN_FILE_LOCATION=self.path(), YARN_DL_WEBHDFS_DELEGATION=None):
+            self.assertEqual(_credentials.webhdfs_delegation(), "HgAFYWxpY2U")
+            self.assertEqual(_credentials.control_token(), TOKEN)
+        with fakes.EnvPatch(HADOOP_TOKEN_FILE_LOCATION=self.path(), YARN_DL_WEBHDFS_DELEGATION="from-env"):
+            self.assertEqual(_credentials.webhdfs_delegation(), "from-env")
+        with fakes.EnvPatch(HADOOP_TOKEN_FILE_LOCATION=None, YARN_DL_WEBHDFS_DELEGATION=None):
+            self.assertIsNone(_credentials.webhdfs_delegation())
+
     def test_a_damaged_or_unknown_file_is_an_error_naming_why(self):
         with self.assertRaisesRegex(_credentials.CredentialsError, "HDTS"):
             _credentials.secret_keys(b"not credentials")
@@ -66,7 +78,7 @@ class HelperSendsTheTokenTest(unittest.TestCase):
         self.am = fakes.FakeAm(generation=2, token=TOKEN)
         self.addCleanup(self.am.stop)
         self.dir = tempfile.mkdtemp(prefix="creds-")
-        _credentials._token_in.cache_clear()
+        _credentials._keys_in.cache_clear()
         yarn_dl._last_job_at = -1e9
         # The helper logs a lost AM once a minute per process: leave no silence to the next test.
         yarn_dl._log._last.clear()

@@ -26,7 +26,7 @@ import sys
 import threading
 import time
 
-from . import _am, _batch, _checkpoint, _env
+from . import _am, _batch, _checkpoint, _credentials, _env
 from ._batch import LR_RULES, BatchPlan
 from ._env import epochs, generation, rank, target_loss, total_steps, world_size
 from ._noise import GradientNoiseScale
@@ -175,7 +175,7 @@ def resize_coming():
 
 
 def _store():
-    return _checkpoint.store_for(_env.checkpoint_dir(), _env.hdfs_user())
+    return _checkpoint.store_for(_env.checkpoint_dir(), _env.hdfs_user(), _credentials.webhdfs_delegation())
 
 
 def save_checkpoint(state, step):

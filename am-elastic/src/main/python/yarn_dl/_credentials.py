@@ -1,6 +1,7 @@
-"""The AM's control token, read from the container's Hadoop credentials file.
+"""The AM's control token and the checkpoints' WebHDFS delegation token, read from the container's
+Hadoop credentials file.
 
-The AM puts the token in every container's launch-context credentials (never in the environment,
+The AM puts them in every container's launch-context credentials (never in the environment,
 which YARN copies into the launch script and the logs); the NodeManager writes them to the file
 named by HADOOP_TOKEN_FILE_LOCATION, in Hadoop's Writable token-storage format (what
 `Credentials.writeTokenStorageToStream` writes by default):
@@ -18,6 +19,11 @@ import io
 import os
 
 ALIAS = "yarn-dl.am.control-token"  # ControlToken.ALIAS on the Java side
+# WorkerCredentials.WEBHDFS_DELEGATION_ALIAS: the checkpoint NameNode's HDFS delegation token as
+# Token.encodeToUrlString() writes it, what WebHDFS takes in `delegation=` on a secure cluster.
+WEBHDFS_DELEGATION_ALIAS = "yarn-dl.checkpoint.webhdfs-delegation"
+# Outside a yarn-dl container (a notebook, a test), the same string may come from the environment.
+WEBHDFS_DELEGATION_ENV = "YARN_DL_WEBHDFS_DELEGATION"
 _MAGIC = b"HDTS"
 _WRITABLE = 0
 
@@ -73,9 +79,16 @@ def secret_keys(data):
 
 
 @functools.lru_cache(maxsize=4)
-def _token_in(path):
+def _keys_in(path):
     with open(path, "rb") as f:
-        value = secret_keys(f.read()).get(ALIAS)
+        return secret_keys(f.read())
+
+
+def _secret(alias):
+    path = os.environ.get("HADOOP_TOKEN_FILE_LOCATION", "").strip()
+    if not path or not os.path.isfile(path):
+        return None
+    value = _keys_in(path).get(alias)
     return value.decode("utf-8") if value else None
 
 
@@ -85,7 +98,12 @@ def control_token():
     Raises CredentialsError when the file exists but cannot be parsed: a silent None would only
     turn into 401s from the AM that are harder to explain.
     """
-    path = os.environ.get("HADOOP_TOKEN_FILE_LOCATION", "").strip()
-    if not path or not os.path.isfile(path):
-        return None
-    return _token_in(path)
+    return _secret(ALIAS)
+
+
+def webhdfs_delegation():
+    """The checkpoints' WebHDFS delegation token (URL string), or None with simple authentication.
+
+    YARN_DL_WEBHDFS_DELEGATION wins over the credentials file, for use outside a container.
+    """
+    return os.environ.get(WEBHDFS_DELEGATION_ENV, "").strip() or _secret(WEBHDFS_DELEGATION_ALIAS)

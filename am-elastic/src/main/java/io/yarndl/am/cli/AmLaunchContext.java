@@ -1,5 +1,6 @@
 package io.yarndl.am.cli;
 
+import io.yarndl.am.job.CredentialsBuffer;
 import io.yarndl.am.job.ElasticJobConfig;
 import io.yarndl.am.job.ElasticJobConfigCodec;
 import io.yarndl.am.job.ShippedFile;
@@ -14,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.security.Credentials;
 import org.apache.hadoop.yarn.api.ApplicationConstants;
 import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
 import org.apache.hadoop.yarn.api.records.LocalResource;
@@ -28,6 +30,8 @@ import org.apache.hadoop.yarn.conf.YarnConfiguration;
  * classpath with the AM jar), its command line, and its credentials, which carry a fresh
  * ZooKeeper secret ({@link AppZkSecret}): the scheduler lets only the holder of that secret write
  * the job's records, and YARN hands credentials to the AM alone, never through its environment.
+ * On a secure cluster the credentials carry the job's HDFS delegation tokens too
+ * ({@link HdfsDelegationTokens}), which the ResourceManager renews while the job runs.
  */
 public final class AmLaunchContext {
 
@@ -44,12 +48,14 @@ public final class AmLaunchContext {
      * @param request the checked command line (description, ZooKeeper, AM memory, extra classpath)
      * @param config  the AM config, with the staged files
      * @param conf    the client's configuration, for {@code yarn.application.classpath}
+     * @param tokens  the job's delegation tokens (none with simple authentication), kept beside the secret
      * @throws IOException when the credentials cannot be serialised
      */
-    public static ContainerLaunchContext build(JobRequest request, ElasticJobConfig config, Configuration conf)
-            throws IOException {
+    public static ContainerLaunchContext build(JobRequest request, ElasticJobConfig config, Configuration conf,
+                                               Credentials tokens) throws IOException {
         ContainerLaunchContext context = ContainerLaunchContext.newInstance(localResources(config.files()),
-                environment(request, config, conf), List.of(command(request.amMemoryMb())), null, null, null);
+                environment(request, config, conf), List.of(command(request.amMemoryMb())), null,
+                CredentialsBuffer.write(tokens), null);
         AppZkSecret.addTo(context, AppZkSecret.generate());
         return context;
     }

@@ -9,6 +9,8 @@ import java.util.Objects;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 
 /**
@@ -21,11 +23,17 @@ import org.apache.hadoop.yarn.api.records.ApplicationId;
  * AM once it has unregistered, by {@code kill}, and by {@code submit --wait} when the application
  * has ended. A job submitted with {@code --keep-staging} gets a {@link #KEEP_MARKER} file in it,
  * which tells {@code kill} to leave it.
+ *
+ * <p>On a secure cluster it is created with mode 0700, as MapReduce's is, so that no other user
+ * reads the job's script and files (or its default checkpoints, which live under it).
  */
 public final class Staging {
 
     /** Directory under the user's home that holds one staging directory per application. */
     public static final String ROOT = ".yarn-dl";
+
+    /** The staging directory's mode on a secure cluster: the job's files are the submitting user's alone. */
+    static final FsPermission OWNER_ONLY = new FsPermission((short) 0700);
 
     /** The empty file that marks a staging directory to keep ({@code --keep-staging}). */
     public static final String KEEP_MARKER = ".keep-staging";
@@ -55,7 +63,12 @@ public final class Staging {
      * {@code request}, in that order.
      */
     public List<ShippedFile> ship(JobRequest request) throws IOException {
-        fs.mkdirs(dir);
+        if (UserGroupInformation.isSecurityEnabled()) {
+            // The user's alone, as MapReduce's staging directory: the NodeManager localises as the user there.
+            FileSystem.mkdirs(fs, dir, OWNER_ONLY);
+        } else {
+            fs.mkdirs(dir);
+        }
         List<ShippedFile> shipped = new ArrayList<>();
         shipped.add(upload(request.amJar(), ElasticJobConfig.AM_JAR));
         shipped.add(upload(request.script(), request.script().getFileName().toString()));

@@ -13,7 +13,9 @@ import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.security.AccessControlException;
+import org.apache.hadoop.security.Credentials;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
@@ -67,6 +69,7 @@ final class YarnCommands implements ClusterCommands {
     public int submit(SubmitOptions options, PrintWriter out, PrintWriter err)
             throws IOException, YarnException, InterruptedException {
         JobRequest request = JobRequest.from(options, conf, OwnJar.of(SubmitCommand.class));
+        HdfsDelegationTokens.requireKerberosTicket();
         try (YarnClient yarn = connect(conf)) {
             YarnClientApplication app = yarn.createApplication();
             ApplicationSubmissionContext context = app.getApplicationSubmissionContext();
@@ -90,7 +93,9 @@ final class YarnCommands implements ClusterCommands {
                 // at yarn.resourcemanager.am.max-attempts.
                 context.setMaxAppAttempts(request.maxAmAttempts());
                 context.setKeepContainersAcrossApplicationAttempts(true);
-                context.setAMContainerSpec(AmLaunchContext.build(request, config, conf));
+                Credentials tokens = HdfsDelegationTokens.forDirectories(conf,
+                        List.of(staging.dir(), new Path(checkpointDir)));
+                context.setAMContainerSpec(AmLaunchContext.build(request, config, conf, tokens));
                 yarn.submitApplication(context);
             } catch (IOException | YarnException | RuntimeException e) {
                 deleteQuietly(staging, err);

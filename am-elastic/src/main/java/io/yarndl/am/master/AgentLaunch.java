@@ -18,7 +18,8 @@ import org.apache.hadoop.yarn.api.records.URL;
 
 /**
  * The launch context of a worker or server container: the job's files localised beside it, the
- * environment of PROTOCOL.md (with the job's batch, {@link BatchEnv}), the AM's {@link ControlToken} in its credentials, and the agent
+ * environment of PROTOCOL.md (with the job's batch, {@link BatchEnv}), the {@link WorkerCredentials}
+ * (the AM's {@link ControlToken} and the job's delegation tokens), and the agent
  * ({@code python3 -m yarn_dl.agent}) as its command. The agent then runs whatever each
  * generation's assignment says.
  */
@@ -36,12 +37,12 @@ final class AgentLaunch {
      * @param checkpointUri the checkpoint directory as the helper reads it
      * @param user          the user WebHDFS requests run as
      * @param job           the job's description: its goal and batch, told to the script
-     * @param token         what the container's agent and trainer show the control server
+     * @param credentials   the container's {@link WorkerCredentials}
      */
     AgentLaunch(ElasticJobConfig config, String amUrl, String applicationId, String checkpointUri, String user,
-                JobDescription job, ControlToken token) {
+                JobDescription job, ByteBuffer credentials) {
         this.config = config;
-        this.credentials = token.containerCredentials();
+        this.credentials = credentials;
         this.resources = localResources(config.files());
         Map<String, String> env = new HashMap<>();
         env.put("YARN_DL_AM_URL", amUrl);

@@ -1,9 +1,6 @@
 package io.yarndl.am.master;
 
-import java.io.ByteArrayOutputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import io.yarndl.am.job.CredentialsBuffer;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -76,19 +73,19 @@ public final class ControlToken {
     }
 
     /**
-     * The credentials a container's launch context carries: this token alone. Never the AM's own
-     * credentials, which hold the ZooKeeper secret and the AM's token for the ResourceManager.
+     * The credentials a container's launch context carries when there is nothing else to pass on:
+     * this token alone ({@link WorkerCredentials} adds the job's delegation tokens). Never the AM's
+     * own credentials, which hold the ZooKeeper secret and the AM's token for the ResourceManager.
      */
     public ByteBuffer containerCredentials() {
         Credentials credentials = new Credentials();
+        addTo(credentials);
+        return CredentialsBuffer.write(credentials);
+    }
+
+    /** Adds this token to {@code credentials} as the secret key {@link #ALIAS}. */
+    void addTo(Credentials credentials) {
         credentials.addSecretKey(new Text(ALIAS), value.clone());
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (DataOutputStream out = new DataOutputStream(bytes)) {
-            credentials.writeTokenStorageToStream(out);
-        } catch (IOException inMemory) {
-            throw new UncheckedIOException("writing credentials to memory failed", inMemory);
-        }
-        return ByteBuffer.wrap(bytes.toByteArray());
     }
 
     @Override

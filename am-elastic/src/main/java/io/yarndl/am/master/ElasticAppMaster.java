@@ -152,7 +152,7 @@ public final class ElasticAppMaster {
 
     int run(JobRecords records) throws Exception {
         String user = UserGroupInformation.getCurrentUser().getShortUserName();
-        String checkpointUri = CheckpointLocation.prepare(config.checkpointDir(), conf);
+        CheckpointLocation checkpoint = CheckpointLocation.prepare(config.checkpointDir(), conf);
         int storePort = AmHostedProcess.freePort();
         TrainingProgram program = new TrainingProgram(applicationId, config.python(), config.script(),
                 config.scriptArgs(), host, storePort, config.procsPerWorker(),
@@ -167,7 +167,9 @@ public final class ElasticAppMaster {
                 launcher(program), System::currentTimeMillis, workerNodes::gpuTypeOf);
         try (ControlServer control = new ControlServer(job, token, this::act, 0)) {
             String amUrl = "http://" + host + ":" + control.port();
-            agentLaunch = new AgentLaunch(config, amUrl, applicationId, checkpointUri, user, spec, token);
+            agentLaunch = new AgentLaunch(config, amUrl, applicationId, checkpoint.helperUri(), user, spec,
+                    WorkerCredentials.of(token, UserGroupInformation.getCurrentUser().getCredentials(),
+                            checkpoint.tokenService()));
             rm = AMRMClientAsync.createAMRMClientAsync(HEARTBEAT_MS, new RmCallbacks());
             rm.init(conf);
             rm.start();

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.security.Credentials;
 import org.apache.hadoop.yarn.api.ApplicationConstants;
 import org.apache.hadoop.yarn.api.records.ContainerLaunchContext;
 import org.apache.hadoop.yarn.api.records.LocalResource;
@@ -53,7 +54,7 @@ class AmLaunchContextTest {
 
     @Test
     void environmentCarriesSpecZooKeeperConfigAndClasspath() throws Exception {
-        Map<String, String> env = AmLaunchContext.build(request, config, new Configuration(false)).getEnvironment();
+        Map<String, String> env = AmLaunchContext.build(request, config, new Configuration(false), new Credentials()).getEnvironment();
         assertEquals(Set.of(DlJobContract.SPEC_ENV, DlJobContract.ZK_ADDRESS_ENV, DlJobContract.ZK_ROOT_ENV,
                 ElasticJobConfigCodec.ENV, "CLASSPATH"), env.keySet());
         assertEquals("127.0.0.1:2181", env.get(DlJobContract.ZK_ADDRESS_ENV));
@@ -62,14 +63,14 @@ class AmLaunchContextTest {
 
     @Test
     void specEnvironmentDecodesToTheSameDescription() throws Exception {
-        Map<String, String> env = AmLaunchContext.build(request, config, new Configuration(false)).getEnvironment();
+        Map<String, String> env = AmLaunchContext.build(request, config, new Configuration(false), new Credentials()).getEnvironment();
         String json = DlJobContract.decodeSpec(env.get(DlJobContract.SPEC_ENV));
         assertEquals(request.description(), new JobRecordCodec().specFromJson(json));
     }
 
     @Test
     void configEnvironmentDecodesToTheSameConfig() throws Exception {
-        Map<String, String> env = AmLaunchContext.build(request, config, new Configuration(false)).getEnvironment();
+        Map<String, String> env = AmLaunchContext.build(request, config, new Configuration(false), new Credentials()).getEnvironment();
         assertEquals(config, ElasticJobConfigCodec.decode(env.get(ElasticJobConfigCodec.ENV)));
     }
 
@@ -90,7 +91,7 @@ class AmLaunchContextTest {
 
     @Test
     void commandStartsTheAmMainClassWithThreeQuartersOfItsMemory() throws Exception {
-        ContainerLaunchContext context = AmLaunchContext.build(request, config, new Configuration(false));
+        ContainerLaunchContext context = AmLaunchContext.build(request, config, new Configuration(false), new Credentials());
         assertEquals(1, context.getCommands().size());
         String command = context.getCommands().get(0);
         assertEquals("{{JAVA_HOME}}/bin/java -Xmx1536m io.yarndl.am.master.ElasticAppMaster"
@@ -100,8 +101,8 @@ class AmLaunchContextTest {
 
     @Test
     void credentialsCarryAFreshZooKeeperSecretThatNoEnvironmentValueShows() throws Exception {
-        ContainerLaunchContext first = AmLaunchContext.build(request, config, new Configuration(false));
-        ContainerLaunchContext second = AmLaunchContext.build(request, config, new Configuration(false));
+        ContainerLaunchContext first = AmLaunchContext.build(request, config, new Configuration(false), new Credentials());
+        ContainerLaunchContext second = AmLaunchContext.build(request, config, new Configuration(false), new Credentials());
         List<String> problems = new ArrayList<>();
         String secret = AppZkSecret.fromLaunchContext(first, problems::add).orElseThrow();
         assertEquals(List.of(), problems);
@@ -114,7 +115,7 @@ class AmLaunchContextTest {
     @Test
     void localisesEveryShippedFileUnderItsName() throws Exception {
         Map<String, LocalResource> resources =
-                AmLaunchContext.build(request, config, new Configuration(false)).getLocalResources();
+                AmLaunchContext.build(request, config, new Configuration(false), new Credentials()).getLocalResources();
         assertEquals(Set.of("yarn-dl-am.jar", "train.py"), resources.keySet());
         LocalResource script = resources.get("train.py");
         assertEquals(LocalResourceType.FILE, script.getType());
