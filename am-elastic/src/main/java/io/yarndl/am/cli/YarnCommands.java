@@ -148,7 +148,7 @@ final class YarnCommands implements ClusterCommands {
             }
             try {
                 yarn.killApplication(id);
-            } catch (YarnException e) {
+            } catch (YarnException | SecurityException e) {
                 if (!refusedByAcl(e)) {
                     throw e;
                 }
@@ -174,10 +174,19 @@ final class YarnCommands implements ClusterCommands {
         return YarnDlCli.EXIT_OK;
     }
 
-    /** The RM's answer to a caller without MODIFY_APP: an AccessControlException, wrapped for the RPC. */
-    static boolean refusedByAcl(YarnException e) {
-        return e.getCause() instanceof AccessControlException
-                || String.valueOf(e.getMessage()).contains(AccessControlException.class.getName());
+    /**
+     * The RM's answer to a caller without MODIFY_APP: {@code ClientRMService} throws a
+     * {@code java.security.AccessControlException} wrapped for the RPC, which the client sees as a
+     * {@code YarnException} whose message names it (or, unwrapped, as that exception itself).
+     * Hadoop's own {@code org.apache.hadoop.security.AccessControlException}, wrapped or named,
+     * counts too.
+     */
+    static boolean refusedByAcl(Exception e) {
+        String message = String.valueOf(e.getMessage());
+        return e instanceof java.security.AccessControlException
+                || e.getCause() instanceof AccessControlException
+                || message.contains(AccessControlException.class.getName())
+                || message.contains(java.security.AccessControlException.class.getName());
     }
 
     @Override

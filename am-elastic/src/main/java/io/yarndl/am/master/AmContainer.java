@@ -31,6 +31,11 @@ final class AmContainer {
         return ContainerId.fromString(containerId).getApplicationAttemptId();
     }
 
+    /** The application's submitter, from YARN's {@code USER}; null outside a container. */
+    static String submitter() {
+        return System.getenv(ApplicationConstants.Environment.USER.name());
+    }
+
     /** The ZooKeeper root of the job records the client named ({@link DlJobContract#ZK_ROOT_ENV}), else {@code /yarn-dl}. */
     static String zkRoot() {
         String root = System.getenv(DlJobContract.ZK_ROOT_ENV);

@@ -26,6 +26,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.security.PrivilegedExceptionAction;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
@@ -133,16 +134,19 @@ public final class ElasticAppMaster {
         }
         int code;
         try {
-            Optional<String> secret = AppZkSecret.fromCurrentUser();
-            // One token per attempt: a later attempt starts its workers afresh (ElasticJob#takeOver).
-            ControlToken token = ControlToken.generate();
-            try (JobRecords records = JobRecords.connect(System.getenv(DlJobContract.ZK_ADDRESS_ENV),
-                    AmContainer.zkRoot(), attemptId.getApplicationId().toString(), spec,
-                    secret)) {
-                code = new ElasticAppMaster(spec, config, attemptId, token, AmContainer.hostname(),
-                        AmContainer.logDir(), new YarnConfiguration())
-                        .run(records);
-            }
+            UserGroupInformation submitter = AmUser.of(AmContainer.submitter(), UserGroupInformation.getCurrentUser());
+            code = submitter.doAs((PrivilegedExceptionAction<Integer>) () -> {
+                Optional<String> secret = AppZkSecret.fromCurrentUser();
+                // One token per attempt: a later attempt starts its workers afresh (ElasticJob#takeOver).
+                ControlToken token = ControlToken.generate();
+                try (JobRecords records = JobRecords.connect(System.getenv(DlJobContract.ZK_ADDRESS_ENV),
+                        AmContainer.zkRoot(), attemptId.getApplicationId().toString(), spec,
+                        secret)) {
+                    return new ElasticAppMaster(spec, config, attemptId, token, AmContainer.hostname(),
+                            AmContainer.logDir(), new YarnConfiguration())
+                            .run(records);
+                }
+            });
         } catch (Exception e) {
             LOG.error("the ApplicationMaster failed", e);
             code = 1;

@@ -26,9 +26,22 @@ class KillRefusalTest {
                 + refused.getMessage())));
     }
 
+    /**
+     * What bob's kill of alice's job got from a real secure RM (SecureElasticPyTorchJobTest), which the
+     * client printed as "error: java.security.AccessControlException: ..." before it was recognised.
+     */
+    @Test
+    void theRealRmsRefusalNamesTheJavaSecurityExceptionItThrew() {
+        java.security.AccessControlException thrown = new java.security.AccessControlException(
+                "User bob cannot perform operation MODIFY_APP on application_1700000000000_0001");
+        assertTrue(YarnCommands.refusedByAcl(new YarnException(thrown.toString())));
+        assertTrue(YarnCommands.refusedByAcl(thrown));
+    }
+
     @Test
     void otherFailuresAreNotRefusals() {
         assertFalse(YarnCommands.refusedByAcl(new ApplicationNotFoundException("no application_1700000000000_0001")));
         assertFalse(YarnCommands.refusedByAcl(new YarnException("the RM is shutting down")));
+        assertFalse(YarnCommands.refusedByAcl(new SecurityException("no permission to read the keytab")));
     }
 }

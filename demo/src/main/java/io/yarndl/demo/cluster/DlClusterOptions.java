@@ -11,6 +11,8 @@ import org.apache.hadoop.conf.Configuration;
  *
  * @param resourceManagers the ResourceManager setup
  * @param hdfs             whether an HDFS ({@code MiniDFSCluster}) is the default file system
+ * @param hdfsSettings     changes to the configuration the HDFS starts with, before it starts (the tweaks
+ *                         come after it): the NameNode's and DataNode's Kerberos settings, say
  * @param webPort          the ResourceManager's web UI port, or 0 for any free one (what tests want)
  * @param tweaks           changes to the configuration after the defaults, e.g. the scheduler class
  * @param nodeManagers     how many NodeManagers the mini cluster starts ({@link DlMiniCluster#NODE_MANAGERS}
@@ -18,7 +20,8 @@ import org.apache.hadoop.conf.Configuration;
  * @param zooKeeper        starts the cluster's ZooKeeper, which the cluster closes: a plain
  *                         {@link TestingServer} unless a test needs another (one that asks for SASL, say)
  */
-public record DlClusterOptions(ResourceManagers resourceManagers, boolean hdfs, int webPort,
+public record DlClusterOptions(ResourceManagers resourceManagers, boolean hdfs,
+                               Consumer<Configuration> hdfsSettings, int webPort,
                                Consumer<Configuration> tweaks, int nodeManagers, ZooKeeperStarter zooKeeper) {
 
     /** Starts a ZooKeeper server for the cluster. */
@@ -50,6 +53,7 @@ public record DlClusterOptions(ResourceManagers resourceManagers, boolean hdfs, 
 
     public DlClusterOptions {
         Objects.requireNonNull(resourceManagers, "resourceManagers");
+        Objects.requireNonNull(hdfsSettings, "hdfsSettings");
         Objects.requireNonNull(tweaks, "tweaks");
         Objects.requireNonNull(zooKeeper, "zooKeeper");
         if (webPort < 0 || webPort > 65_535) {
@@ -62,25 +66,37 @@ public record DlClusterOptions(ResourceManagers resourceManagers, boolean hdfs, 
 
     /** One in-memory RM in a MiniMRYarnCluster, no HDFS, no tweaks: what {@link DlMiniCluster#start()} builds. */
     public static DlClusterOptions single() {
-        return new DlClusterOptions(ResourceManagers.SINGLE, false, 0, conf -> { }, DlMiniCluster.NODE_MANAGERS,
+        return new DlClusterOptions(ResourceManagers.SINGLE, false, conf -> { }, 0, conf -> { },
+                DlMiniCluster.NODE_MANAGERS,
                 () -> new TestingServer(true));
     }
 
     /** One RM that {@link DlMiniCluster#restartResourceManager()} can restart without losing work. */
     public static DlClusterOptions restartable() {
-        return new DlClusterOptions(ResourceManagers.RESTARTABLE, false, 0, conf -> { }, DlMiniCluster.NODE_MANAGERS,
+        return new DlClusterOptions(ResourceManagers.RESTARTABLE, false, conf -> { }, 0, conf -> { },
+                DlMiniCluster.NODE_MANAGERS,
                 () -> new TestingServer(true));
     }
 
     /** An active/standby RM pair that {@link DlMiniCluster#failover()} swaps. */
     public static DlClusterOptions haPair() {
-        return new DlClusterOptions(ResourceManagers.HA_PAIR, false, 0, conf -> { }, DlMiniCluster.NODE_MANAGERS,
+        return new DlClusterOptions(ResourceManagers.HA_PAIR, false, conf -> { }, 0, conf -> { },
+                DlMiniCluster.NODE_MANAGERS,
                 () -> new TestingServer(true));
     }
 
     /** The same, with HDFS as the default file system. */
     public DlClusterOptions withHdfs() {
-        return new DlClusterOptions(resourceManagers, true, webPort, tweaks, nodeManagers, zooKeeper);
+        return withHdfs(conf -> { });
+    }
+
+    /**
+     * The same, with HDFS as the default file system, started with {@code settings} applied to the
+     * configuration first (a Kerberized HDFS needs its daemons' principals before it starts).
+     */
+    public DlClusterOptions withHdfs(Consumer<Configuration> settings) {
+        Objects.requireNonNull(settings, "settings");
+        return new DlClusterOptions(resourceManagers, true, settings, webPort, tweaks, nodeManagers, zooKeeper);
     }
 
     /**
@@ -88,13 +104,14 @@ public record DlClusterOptions(ResourceManagers resourceManagers, boolean hdfs, 
      * must be free: for a person's browser, which needs an address that does not change between runs.
      */
     public DlClusterOptions withWebPort(int port) {
-        return new DlClusterOptions(resourceManagers, hdfs, port, tweaks, nodeManagers, zooKeeper);
+        return new DlClusterOptions(resourceManagers, hdfs, hdfsSettings, port, tweaks, nodeManagers, zooKeeper);
     }
 
     /** The same, with {@code more} applied after the tweaks already given. */
     public DlClusterOptions withTweaks(Consumer<Configuration> more) {
         Objects.requireNonNull(more, "more");
-        return new DlClusterOptions(resourceManagers, hdfs, webPort, tweaks.andThen(more), nodeManagers, zooKeeper);
+        return new DlClusterOptions(resourceManagers, hdfs, hdfsSettings, webPort, tweaks.andThen(more), nodeManagers,
+                zooKeeper);
     }
 
     /**
@@ -102,11 +119,11 @@ public record DlClusterOptions(ResourceManagers resourceManagers, boolean hdfs, 
      * starts its own (they then register by themselves; {@link DlMiniCluster#start} does not wait).
      */
     public DlClusterOptions withNodeManagers(int count) {
-        return new DlClusterOptions(resourceManagers, hdfs, webPort, tweaks, count, zooKeeper);
+        return new DlClusterOptions(resourceManagers, hdfs, hdfsSettings, webPort, tweaks, count, zooKeeper);
     }
 
     /** The same, with the ZooKeeper {@code starter} starts instead of a plain {@link TestingServer}. */
     public DlClusterOptions withZooKeeper(ZooKeeperStarter starter) {
-        return new DlClusterOptions(resourceManagers, hdfs, webPort, tweaks, nodeManagers, starter);
+        return new DlClusterOptions(resourceManagers, hdfs, hdfsSettings, webPort, tweaks, nodeManagers, starter);
     }
 }

@@ -119,6 +119,7 @@ public final class DlMiniCluster implements AutoCloseable {
                 // from the same working folder, and the builder formats it, wiping another one's blocks.
                 Path dataDir = Files.createDirectories(Path.of(System.getProperty("test.build.data", "target/test/data")));
                 conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, Files.createTempDirectory(dataDir, "dfs-").toString());
+                options.hdfsSettings().accept(conf);
                 hdfs = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
                 hdfs.waitActive();
                 conf.set(CommonConfigurationKeysPublic.FS_DEFAULT_NAME_KEY, hdfs.getURI().toString());

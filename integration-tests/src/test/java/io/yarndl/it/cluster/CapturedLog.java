@@ -43,14 +43,28 @@ public final class CapturedLog implements AutoCloseable {
         }
     };
 
+    private final Level levelBefore;
+
     private CapturedLog(Logger logger) {
         this.logger = logger;
+        this.levelBefore = logger.getLevel();
         logger.addAppender(appender);
     }
 
     /** Captures what the logger of {@code type} (slf4j's {@code LoggerFactory.getLogger(type)}) writes from now on. */
     public static CapturedLog of(Class<?> type) {
         return new CapturedLog(Logger.getLogger(type));
+    }
+
+    /**
+     * The same, at {@code level} and above whatever log4j.properties sets (Hadoop's loggers log at
+     * ERROR only in these tests): for a line a test needs, the RM audit log's WARN of a refusal, say.
+     * {@link #close()} sets the logger's own level back.
+     */
+    public static CapturedLog of(Class<?> type, Level level) {
+        CapturedLog log = new CapturedLog(Logger.getLogger(type));
+        log.logger.setLevel(level);
+        return log;
     }
 
     /** Every line so far, oldest first. */
@@ -66,5 +80,6 @@ public final class CapturedLog implements AutoCloseable {
     @Override
     public void close() {
         logger.removeAppender(appender);
+        logger.setLevel(levelBefore);
     }
 }

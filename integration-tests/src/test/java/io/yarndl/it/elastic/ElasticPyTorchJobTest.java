@@ -251,16 +251,9 @@ class ElasticPyTorchJobTest {
     }
 
     private static ApplicationReport awaitEnd(ApplicationId id) throws Exception {
-        long deadline = System.currentTimeMillis() + TIMEOUT.toMillis();
-        while (System.currentTimeMillis() < deadline) {
-            ApplicationReport report = yarn.getApplicationReport(id);
-            if (ENDED.contains(report.getYarnApplicationState())) {
-                return report;
-            }
-            Thread.sleep(200);
-        }
-        throw new TimeoutException(id + " did not end within " + TIMEOUT);
+        return RealPyTorchJob.awaitEnd(yarn, id, TIMEOUT);
     }
+
 
     private static JsonNode awaitStatus(ApplicationId id, java.util.function.Predicate<JsonNode> condition)
             throws Exception {

@@ -64,7 +64,7 @@ public final class ProgressRecorder implements AutoCloseable {
     }
 
     /** The sequence of distinct consecutive worker counts, e.g. [1, 2, 1]. */
-    static List<Integer> worldSizes(List<ProgressSample> samples) {
+    public static List<Integer> worldSizes(List<ProgressSample> samples) {
         List<Integer> out = new ArrayList<>();
         for (ProgressSample s : samples) {
             if (out.isEmpty() || out.get(out.size() - 1) != s.workers()) {

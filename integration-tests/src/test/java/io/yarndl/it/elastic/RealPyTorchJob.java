@@ -11,11 +11,18 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.apache.hadoop.yarn.api.records.YarnApplicationState;
+import org.apache.hadoop.yarn.client.api.YarnClient;
 
 /**
  * Submits real PyTorch jobs to a mini cluster the way users do: through the client's main class
@@ -24,6 +31,8 @@ import org.apache.hadoop.yarn.api.records.ApplicationId;
  */
 public final class RealPyTorchJob {
 
+    private static final Set<YarnApplicationState> ENDED =
+            EnumSet.of(YarnApplicationState.FINISHED, YarnApplicationState.FAILED, YarnApplicationState.KILLED);
     private static final Pattern SUBMITTED = Pattern.compile("Submitted application (application_\\d+_\\d+)");
 
     private RealPyTorchJob() {
@@ -64,6 +73,19 @@ public final class RealPyTorchJob {
         Matcher m = SUBMITTED.matcher(printed);
         assertTrue(m.find(), "no application id in: " + printed);
         return ApplicationId.fromString(m.group(1));
+    }
+
+    /** Waits until {@code id} has ended (finished, failed or killed); its last report. */
+    public static ApplicationReport awaitEnd(YarnClient yarn, ApplicationId id, Duration timeout) throws Exception {
+        long deadline = System.currentTimeMillis() + timeout.toMillis();
+        while (System.currentTimeMillis() < deadline) {
+            ApplicationReport report = yarn.getApplicationReport(id);
+            if (ENDED.contains(report.getYarnApplicationState())) {
+                return report;
+            }
+            Thread.sleep(200);
+        }
+        throw new TimeoutException(id + " did not end within " + timeout);
     }
 
     /** The cluster's configuration, then this JVM's classpath: no Hadoop install in a mini cluster. */

@@ -30,12 +30,15 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public final class SecureClusterExtension implements BeforeAllCallback, AfterAllCallback {
 
     private final MiniClusterExtension cluster;
+    private final boolean hdfs;
+    private LocalizerSiteFile localizerSiteFile;
     private TestRealm realm;
     private KeytabLogins logins;
     private boolean zooKeeperStarted;
 
-    private SecureClusterExtension(Consumer<Configuration> tweaks) {
-        this.cluster = MiniClusterExtension.of(() -> DlMiniCluster.start(DlClusterOptions.single()
+    private SecureClusterExtension(boolean hdfs, Consumer<Configuration> tweaks) {
+        this.hdfs = hdfs;
+        this.cluster = MiniClusterExtension.of(() -> DlMiniCluster.start(withHdfsIf(hdfs, DlClusterOptions.single())
                 .withZooKeeper(() -> {
                     zooKeeperStarted = true;
                     return SaslZooKeeper.start();
@@ -46,7 +49,22 @@ public final class SecureClusterExtension implements BeforeAllCallback, AfterAll
 
     /** @param tweaks the test's own settings, applied after the secure ones (the scheduler, say) */
     public static SecureClusterExtension of(Consumer<Configuration> tweaks) {
-        return new SecureClusterExtension(tweaks);
+        return new SecureClusterExtension(false, tweaks);
+    }
+
+    /** The same, with a Kerberized HDFS ({@link SecureHdfsSettings}) as the default file system. */
+    public static SecureClusterExtension withHdfs(Consumer<Configuration> tweaks) {
+        return new SecureClusterExtension(true, tweaks);
+    }
+
+    private DlClusterOptions withHdfsIf(boolean hdfs, DlClusterOptions options) {
+        if (!hdfs) {
+            return options;
+        }
+        return options.withHdfs(conf -> {
+            SecureYarnSettings.apply(conf, realm());
+            SecureHdfsSettings.apply(conf, realm());
+        });
     }
 
     /** The running cluster. */
@@ -76,6 +94,11 @@ public final class SecureClusterExtension implements BeforeAllCallback, AfterAll
             UserGroupInformation.loginUserFromKeytab(realm.principal(TestRealm.RM),
                     realm.keytab(TestRealm.RM).getAbsolutePath());
 
+            if (hdfs) {
+                Configuration secureHdfs = new Configuration(false);
+                SecureHdfsSettings.apply(secureHdfs, realm);
+                localizerSiteFile = LocalizerSiteFile.install(dir.resolve("localizer-classpath"), secureHdfs);
+            }
             cluster.beforeAll(context);
         } catch (Exception | Error e) {
             afterAll(context);
@@ -88,6 +111,10 @@ public final class SecureClusterExtension implements BeforeAllCallback, AfterAll
         try {
             cluster.afterAll(context);
         } finally {
+            if (localizerSiteFile != null) {
+                localizerSiteFile.close();
+                localizerSiteFile = null;
+            }
             if (zooKeeperStarted) {
                 SaslZooKeeper.clear();
                 zooKeeperStarted = false;

@@ -58,6 +58,11 @@ final class SecureYarnSettings {
         conf.set(CommonConfigurationKeys.ZK_SERVER_PRINCIPAL, TestRealm.ZOOKEEPER_SERVICE);
 
         conf.set(YarnConfiguration.NM_CONTAINER_EXECUTOR, DefaultContainerExecutor.class.getName());
+        // Every host of a real cluster has the realm in /etc/krb5.conf; this machine has none, and a
+        // container's JVM (the AM's) without a realm fails its first UserGroupInformation call
+        // ("Can't get Kerberos realm"). Every JVM reads JAVA_TOOL_OPTIONS.
+        conf.set(YarnConfiguration.NM_ADMIN_USER_ENV, YarnConfiguration.DEFAULT_NM_ADMIN_USER_ENV + ",JAVA_TOOL_OPTIONS=-Djava.security.krb5.conf="
+                + realm.krb5Conf().getAbsolutePath());
         conf.set(YarnConfiguration.YARN_ADMIN_ACL, TestRealm.ADMIN);
     }
 

@@ -65,6 +65,11 @@ final class TestRealm implements AutoCloseable {
         return kdc.getRealm();
     }
 
+    /** The realm's {@code krb5.conf}, which {@link #start} made this JVM's {@code java.security.krb5.conf}. */
+    File krb5Conf() {
+        return kdc.getKrb5conf();
+    }
+
     /** {@code name} with the realm, e.g. {@code rm/localhost@EXAMPLE.COM}. */
     String principal(String name) {
         return name + "@" + kdc.getRealm();
