@@ -1,6 +1,7 @@
 package io.yarndl.yarn;
 
 import io.yarndl.core.policy.JobPlan;
+import io.yarndl.yarn.enforce.AskDelta;
 import io.yarndl.yarn.enforce.AskShaper;
 import io.yarndl.yarn.enforce.AttemptAsks;
 import io.yarndl.yarn.round.HeldTask;
@@ -16,13 +17,16 @@ import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ResourceRequest;
 import org.apache.hadoop.yarn.api.records.SchedulingRequest;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.common.fica.FiCaSchedulerApp;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.placement.AppPlacementAllocator;
+import org.apache.hadoop.yarn.server.scheduler.SchedulerRequestKey;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * What the scheduler does to a deep-learning attempt's {@code allocate} call before the
  * CapacityScheduler sees it: its resource asks are shaped to the job's planned target
- * ({@link AskShaper}, with per-attempt state), and its placement-constraint requests are dropped
+ * ({@link AskShaper}, with per-attempt state) and only those that change what CapacityScheduler
+ * holds are passed on ({@link AskDelta}); its placement-constraint requests are dropped
  * (warned once per attempt), since the policy, not the AM, places DL jobs. State per attempt is
  * dropped when the attempt is removed.
  */
@@ -64,9 +68,19 @@ final class DlAllocateFilter {
         }
         JobPlan target = targetOf.apply(attemptId.getApplicationId().toString());
         AttemptAsks state = attemptAsks.computeIfAbsent(attemptId, id -> new AttemptAsks());
+        List<ResourceRequest> fromAm = ask == null ? List.of() : ask;
+        List<ResourceRequest> shaped;
         synchronized (state) {
-            return askShaper.shape(state, ask == null ? List.of() : ask, target, held, rackOf::apply);
+            shaped = askShaper.shape(state, fromAm, target, held, rackOf::apply);
         }
+        return AskDelta.changes(shaped, fromAm, like -> heldBy(attempt, like));
+    }
+
+    /** The request CapacityScheduler holds for the attempt under {@code like}'s key and name, or null. */
+    private static ResourceRequest heldBy(FiCaSchedulerApp attempt, ResourceRequest like) {
+        AppPlacementAllocator<?> placement =
+                attempt.getAppSchedulingInfo().getAppPlacementAllocator(SchedulerRequestKey.create(like));
+        return placement == null ? null : placement.getResourceRequests().get(like.getResourceName());
     }
 
     /** None of {@code requests}: the policy places DL jobs; the first time an attempt sends some, a warning. */

@@ -12,7 +12,8 @@ import java.util.TreeMap;
  * What one deep-learning attempt's ApplicationMaster last asked for, per ask key, and which node
  * and rack names the scheduler last asked for on its behalf. {@code AMRMClient} sends an ask only
  * when it changes, while CapacityScheduler overwrites its stored count with whatever arrives: so
- * the scheduler keeps the AM's own count here and re-sends the capped count on every heartbeat.
+ * the scheduler keeps the AM's own count here and works out the capped count on every heartbeat
+ * (sending it where it differs from what CapacityScheduler holds: {@link AskDelta}).
  * Guarded by the attempt: one AM heartbeat at a time.
  */
 public final class AttemptAsks {
