@@ -13,7 +13,11 @@ import java.util.concurrent.TimeUnit;
  * The metrics of the scheduling rounds and of what the DL jobs hold, for an operator's dashboards:
  * <ul>
  *   <li>{@value #ROUNDS} (timer): every round that put a plan in force, with the time it took
- *       (count, mean, percentiles in milliseconds).</li>
+ *       (count, mean, percentiles in milliseconds), from the snapshot's start to the plan's record.</li>
+ *   <li>{@value #ROUNDS_CPU} (timer): the CPU time of those rounds, the round's thread and the
+ *       policy's together. Where the RM's host is busy a round waits for a CPU: its wall time then
+ *       exceeds its CPU time, and the gap is the host's, not the policy's. Not recorded where the
+ *       JVM does not measure thread CPU time.</li>
  *   <li>{@value #FAILED} and {@value #TIMED_OUT} (counters): rounds whose policy failed or overran
  *       its timeout; the last good plan stayed in force.</li>
  *   <li>{@value #FALLBACKS} (counter): times a policy overran its timeout
@@ -38,6 +42,7 @@ import java.util.concurrent.TimeUnit;
 public final class RoundMetrics {
 
     public static final String ROUNDS = "rounds";
+    public static final String ROUNDS_CPU = "rounds.cpu";
     public static final String FAILED = "rounds.failed";
     public static final String TIMED_OUT = "rounds.timed-out";
     public static final String INVALID = "rounds.invalid-plans";
@@ -52,6 +57,7 @@ public final class RoundMetrics {
     public static final String SHRINKS = "resizes.shrinks";
 
     private final Timer rounds;
+    private final Timer roundsCpu;
     private final Counter failed;
     private final Counter timedOut;
     private final Counter invalid;
@@ -64,6 +70,7 @@ public final class RoundMetrics {
 
     RoundMetrics(MetricRegistry registry) {
         rounds = registry.timer(ROUNDS);
+        roundsCpu = registry.timer(ROUNDS_CPU);
         failed = registry.counter(FAILED);
         timedOut = registry.counter(TIMED_OUT);
         invalid = registry.counter(INVALID);
@@ -78,9 +85,12 @@ public final class RoundMetrics {
         registry.register(GPUS_HELD, (Gauge<Long>) () -> holdings.gpus());
     }
 
-    /** A round put a plan in force after {@code nanos}. */
-    public void planned(long nanos) {
+    /** A round put a plan in force after {@code nanos}, having used {@code cpuNanos} of CPU (-1: not measured). */
+    public void planned(long nanos, long cpuNanos) {
         rounds.update(nanos, TimeUnit.NANOSECONDS);
+        if (cpuNanos >= 0) {
+            roundsCpu.update(cpuNanos, TimeUnit.NANOSECONDS);
+        }
     }
 
     /** Counts the jobs whose size {@code after} changed from {@code before}. */

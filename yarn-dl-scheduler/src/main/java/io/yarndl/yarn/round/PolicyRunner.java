@@ -58,6 +58,7 @@ public final class PolicyRunner implements AutoCloseable {
     private final PolicyGuard guard;
     private final AtomicReference<Slot> slot;
     private volatile PolicyState lastState;
+    private volatile long lastPlanCpuNanos = -1;
     private final List<ExecutorService> abandoned = new ArrayList<>();
 
     /** A runner that abandons overrunning rounds and never falls back (tests, benchmarks). */
@@ -92,10 +93,12 @@ public final class PolicyRunner implements AutoCloseable {
             throws TimeoutException, ExecutionException, InterruptedException {
         Slot current = slot.get();
         Future<Plan> result = current.executor().submit(() -> {
+            long cpuStart = ThreadCpu.now();
             Plan plan = current.policy().plan(snapshot, jobs);
             if (current.policy() instanceof LearningPolicy learning) {
                 keepState(current.policy(), learning.saveState());
             }
+            lastPlanCpuNanos = ThreadCpu.since(cpuStart);
             return plan;
         });
         try {
@@ -109,6 +112,14 @@ public final class PolicyRunner implements AutoCloseable {
             abandon(current);
             throw overran;
         }
+    }
+
+    /**
+     * CPU nanoseconds the policy's thread spent on the last {@link #plan} that returned a plan
+     * (planning and saving what it learned), or -1 where the JVM does not measure thread CPU time.
+     */
+    public long lastPlanCpuNanos() {
+        return lastPlanCpuNanos;
     }
 
     /**

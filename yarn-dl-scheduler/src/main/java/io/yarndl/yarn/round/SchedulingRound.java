@@ -58,6 +58,7 @@ public final class SchedulingRound {
     public Optional<Plan> run(double nowSec, Collection<NodeReading> nodes, List<DlJobState> jobs,
                               Map<String, Resources> queueRooms) {
         long start = System.nanoTime();
+        long cpuStart = ThreadCpu.now();
         try {
             recordHoldings(jobs);
             ClusterSnapshot snapshot = snapshots.build(nowSec, nodes, jobs, queueRooms);
@@ -71,7 +72,9 @@ public final class SchedulingRound {
             long nanos = System.nanoTime() - start;
             metrics.resized(book.current(), plan);
             book.record(plan, nanos);
-            metrics.planned(nanos);
+            long roundCpu = ThreadCpu.since(cpuStart);
+            long policyCpu = policy.lastPlanCpuNanos();
+            metrics.planned(nanos, roundCpu < 0 || policyCpu < 0 ? -1 : roundCpu + policyCpu);
             return Optional.of(plan);
         } catch (PolicyFellBackException fellBack) {
             book.recordTimeout();

@@ -82,14 +82,17 @@ class SchedulerMetricsTest {
         SchedulerMetrics metrics = new SchedulerMetrics();
         RoundMetrics rounds = metrics.rounds();
 
-        rounds.planned(2_000_000);
-        rounds.planned(4_000_000);
+        rounds.planned(2_000_000, 1_000_000);
+        rounds.planned(4_000_000, -1);
         rounds.failed();
         rounds.timedOut();
         rounds.held(3, 2, 6);
 
         assertEquals(2, metrics.registry().timer(RoundMetrics.ROUNDS).getCount());
         assertEquals(3_000_000, metrics.registry().timer(RoundMetrics.ROUNDS).getSnapshot().getMean(), 1);
+        assertEquals(1, metrics.registry().timer(RoundMetrics.ROUNDS_CPU).getCount(),
+                "a round whose CPU time was not measured has no CPU sample");
+        assertEquals(1_000_000, metrics.registry().timer(RoundMetrics.ROUNDS_CPU).getSnapshot().getMean(), 1);
         assertEquals(1, metrics.registry().counter(RoundMetrics.FAILED).getCount());
         assertEquals(1, metrics.registry().counter(RoundMetrics.TIMED_OUT).getCount());
         assertEquals(3, gauge(metrics, RoundMetrics.JOBS));

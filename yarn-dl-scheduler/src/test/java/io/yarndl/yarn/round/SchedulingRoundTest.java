@@ -12,8 +12,13 @@ import io.yarndl.core.policy.JobPlan;
 import io.yarndl.core.policy.Plan;
 import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.SchedulingPolicy;
+import io.yarndl.yarn.metrics.RoundMetrics;
+import io.yarndl.yarn.metrics.SchedulerMetrics;
+import com.codahale.metrics.Timer;
 import org.junit.jupiter.api.Test;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -136,6 +141,29 @@ class SchedulingRoundTest {
         assertEquals(3, book.history().get(0).workers());
     }
 
+    @Test
+    void recordsTheCpuTimeOfThePolicysThreadBesideTheRoundsWallTime() {
+        SchedulerMetrics metrics = new SchedulerMetrics();
+        PolicyRegistry registry = new PolicyRegistry()
+                .register("busy", () -> new Scripted("busy", calls))
+                .register("sleepy", () -> new Scripted("sleepy", calls));
+        Timer cpu = metrics.registry().timer(RoundMetrics.ROUNDS_CPU);
+        Timer wall = metrics.registry().timer(RoundMetrics.ROUNDS);
+
+        new SchedulingRound(new PolicyRunner(registry, "busy", Duration.ofSeconds(5)), new PlanBook(), metrics.rounds())
+                .run(1, NODES, List.of(JOB));
+        assertEquals(1, cpu.getCount());
+        assertTrue(cpu.getSnapshot().getMax() >= 60_000_000L,
+                "a policy using 60 ms of CPU on its own thread: " + cpu.getSnapshot().getMax() + " ns of CPU");
+
+        new SchedulingRound(new PolicyRunner(registry, "sleepy", Duration.ofSeconds(5)), new PlanBook(), metrics.rounds())
+                .run(1, NODES, List.of(JOB));
+        assertEquals(2, cpu.getCount());
+        assertTrue(wall.getSnapshot().getMax() >= 150_000_000L, "the sleeping round's wall time");
+        assertTrue(cpu.getSnapshot().getMin() < 100_000_000L,
+                "a policy that waits 150 ms uses little CPU: " + cpu.getSnapshot().getMin() + " ns");
+    }
+
     private SchedulingRound round(String behaviour, PlanBook book, Duration timeout) {
         PolicyRegistry registry = new PolicyRegistry().register(behaviour, () -> new Scripted(behaviour, calls));
         return new SchedulingRound(new PolicyRunner(registry, behaviour, timeout), book);
@@ -159,6 +187,23 @@ class SchedulingRoundTest {
                         } catch (InterruptedException stopped) {
                             Thread.currentThread().interrupt();
                         }
+                    }
+                }
+                case "busy" -> {
+                    // Spins until this thread has used 60 ms of CPU, however long a busy machine makes that take.
+                    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+                    long until = threads.getCurrentThreadCpuTime() + 60_000_000L;
+                    long spins = 0;
+                    while (threads.getCurrentThreadCpuTime() < until) {
+                        spins++;
+                    }
+                    assertTrue(spins > 0);
+                }
+                case "sleepy" -> {
+                    try {
+                        Thread.sleep(150);
+                    } catch (InterruptedException stopped) {
+                        Thread.currentThread().interrupt();
                     }
                 }
                 case "too-big" -> {
