@@ -79,6 +79,7 @@ class ScaleHarnessSmokeTest {
         Map<String, String> yarnDl = row("yarn-dl");
         assertTrue(number(yarnDl, "rounds") > 0, "no round recorded:\n" + output);
         assertTrue(number(yarnDl, "round_p50_ms") > 0, "no round time:\n" + output);
+        assertTrue(number(yarnDl, "round_cpu_p50_ms") > 0, "no round CPU time:\n" + output);
         // Jobs grow a round or two after their AMs are up: about 9 s into a quiet run, and on a loaded
         // 2-core machine the AMs came up 8 s into the run, so the run must last well beyond that.
         assertTrue(number(yarnDl, "grows") + number(yarnDl, "shrinks") > 0, "no DL job resized:\n" + output);
@@ -95,7 +96,7 @@ class ScaleHarnessSmokeTest {
         assertTrue(output.contains("| yarn-dl | 20 | 40 |"), output);
         assertTrue(output.contains("| capacity | 20 | 40 |"), output);
         for (String file : List.of("scale.csv", "probes-yarn-dl-20nm-40jobs.csv", "containers.png",
-                "allocate-latency-p99.png", "round-p99.png", "queues-capacity-20nm-40jobs.png")) {
+                "allocate-latency-p99.png", "round-p99.png", "round-cpu-p99.png", "queues-capacity-20nm-40jobs.png")) {
             assertTrue(Files.isRegularFile(OUT.resolve(file)), "missing " + OUT.resolve(file));
         }
     }

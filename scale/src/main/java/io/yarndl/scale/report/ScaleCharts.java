@@ -36,6 +36,7 @@ public final class ScaleCharts {
             new Figure("containers", "containers allocated per second", RunResult::containersPerSec),
             new Figure("round-p50", "scheduling round p50 (ms)", RunResult::roundP50Ms),
             new Figure("round-p99", "scheduling round p99 (ms)", RunResult::roundP99Ms),
+            new Figure("round-cpu-p99", "scheduling round CPU time p99 (ms)", RunResult::roundCpuP99Ms),
             new Figure("scheduler-queue-max", "scheduler event queue, max", r -> r.schedulerQueueMax()),
             new Figure("zk-writes", "ZooKeeper writes per second", RunResult::zkWritesPerSec),
             new Figure("zk-reads", "ZooKeeper reads per second", RunResult::zkReadsPerSec),

@@ -93,13 +93,15 @@ public final class ScaleRun {
 
             Thread.sleep(TimeUnit.SECONDS.toMillis(scenario.warmupSec()));
             Totals before = Totals.of(rm);
-            RoundWindow rounds = roundWindow(rm);
+            RoundWindow rounds = roundWindow(rm, RoundMetrics.ROUNDS);
+            RoundWindow roundsCpu = roundWindow(rm, RoundMetrics.ROUNDS_CPU);
             metrics.startMeasuring();
             Thread.sleep(TimeUnit.SECONDS.toMillis(scenario.measureSec()));
             metrics.stopMeasuring();
             Totals after = Totals.of(rm);
             RoundWindow.Rounds measured = rounds == null ? NO_ROUNDS : rounds.close();
-            return result(scenario, rm, metrics, probes, dl, before, after, measured);
+            RoundWindow.Rounds measuredCpu = roundsCpu == null ? NO_ROUNDS : roundsCpu.close();
+            return result(scenario, rm, metrics, probes, dl, before, after, measured, measuredCpu);
         } finally {
             timer.shutdownNow();
             prober.shutdownNow();
@@ -111,15 +113,15 @@ public final class ScaleRun {
         }
     }
 
-    /** The window over yarn-dl's {@code rounds} timer from now; null under a scheduler without rounds. */
-    private static RoundWindow roundWindow(ScaleResourceManager rm) {
+    /** The window over yarn-dl's round timer {@code name} from now; null under a scheduler without rounds. */
+    private static RoundWindow roundWindow(ScaleResourceManager rm, String name) {
         return rm.getResourceScheduler() instanceof DeepLearningScheduler yarnDl
-                ? RoundWindow.open(yarnDl.metrics().registry().timer(RoundMetrics.ROUNDS)) : null;
+                ? RoundWindow.open(yarnDl.metrics().registry().timer(name)) : null;
     }
 
     private static RunResult result(Scenario scenario, ScaleResourceManager rm, HarnessMetrics metrics,
                                     ProbeLog probes, Population dl, Totals before, Totals after,
-                                    RoundWindow.Rounds rounds) {
+                                    RoundWindow.Rounds rounds, RoundWindow.Rounds roundsCpu) {
         double seconds = (after.nanos - before.nanos) / 1e9;
         DlCensus dlJobs = DlCensus.of(dl);
         long grows = 0;
@@ -139,7 +141,7 @@ public final class ScaleRun {
                 heartbeats.getMedian() / 1e6, heartbeats.get99thPercentile() / 1e6,
                 metrics.allocates().getCount() / seconds, allocates.getMedian() / 1e6,
                 allocates.get99thPercentile() / 1e6, (after.allocated - before.allocated) / seconds, after.allocated,
-                rounds.count(), rounds.p50Ms(), rounds.p99Ms(),
+                rounds.count(), rounds.p50Ms(), rounds.p99Ms(), roundsCpu.p50Ms(), roundsCpu.p99Ms(),
                 probes.maxRmQueue(), probes.maxSchedulerQueue(), probes.meanSchedulerQueue(),
                 zk.writes() / seconds, zk.reads() / seconds, probes.maxHeapMb(), liveMb,
                 metrics.lagMs().getSnapshot().get99thPercentile(), dlJobs.running(), dlJobs.workers(),
