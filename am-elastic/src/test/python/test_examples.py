@@ -8,10 +8,12 @@
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
 import unittest
+import uuid
 
 import fakes
 
@@ -44,6 +46,17 @@ class ExamplesTest(unittest.TestCase):
         env.update(extra)
         return env
 
+    def torchrun(self, processes):
+        """torchrun on one node, its rendezvous on a free port: --standalone always takes 29400, which
+        another test's torchrun on this machine may hold."""
+        with socket.socket() as probe:
+            probe.bind(("localhost", 0))
+            port = probe.getsockname()[1]
+        return [sys.executable, "-m", "torch.distributed.run", "--nnodes", "1", "--rdzv_backend", "c10d",
+                "--rdzv_endpoint", "localhost:%d" % port, "--rdzv_id", uuid.uuid4().hex,
+                "--nproc_per_node", str(processes), "--redirects", "2", "--tee", "1", "--monitor_interval", "1",
+                "--log_dir", os.path.join(self.dir, "torchrun")]
+
     def start(self, argv, env, name):
         log = open(os.path.join(self.dir, name + ".log"), "wb")
         self.addCleanup(log.close)
@@ -73,9 +86,7 @@ class ExamplesTest(unittest.TestCase):
                 fake.job["resize_pending"] = True
 
         self.am.on_progress = resize_at_step_60
-        torchrun = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nnodes", "1",
-                    "--nproc_per_node", "2", "--redirects", "2", "--tee", "1", "--monitor_interval", "1",
-                    "--log_dir", os.path.join(self.dir, "torchrun")]
+        torchrun = self.torchrun(2)
         job = [os.path.join(EXAMPLES, "ddp_cnn.py"), "--total-steps", "1000", "--checkpoint-every", "0"]
         generation1 = self.start(torchrun + job, self.env(1), "generation1")
         try:
@@ -118,9 +129,7 @@ class ExamplesTest(unittest.TestCase):
         limits = dict(YARN_DL_BATCH_SIZE="32", YARN_DL_MIN_BATCH_SIZE="16", YARN_DL_MAX_BATCH_SIZE="64",
                       YARN_DL_MAX_LOCAL_BATCH_SIZE="16", YARN_DL_REFERENCE_WORLD_SIZE="1")
         self.am.on_progress = resize_at_step_40
-        torchrun = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nnodes", "1",
-                    "--nproc_per_node", "2", "--redirects", "2", "--tee", "1", "--monitor_interval", "1",
-                    "--log_dir", os.path.join(self.dir, "torchrun")]
+        torchrun = self.torchrun(2)
         job = [os.path.join(EXAMPLES, "ddp_cnn.py"), "--total-steps", "1000", "--checkpoint-every", "0"]
         generation1 = self.start(torchrun + job, self.env(1, **limits), "generation1")
         try:
