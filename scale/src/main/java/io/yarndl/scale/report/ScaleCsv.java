@@ -22,18 +22,18 @@ public final class ScaleCsv {
         List<String> lines = new ArrayList<>();
         lines.add("scheduler,nodes,dl_jobs,batch_apps,measured_s,heartbeats_per_s,node_updates_per_s,heartbeat_p50_ms,"
                 + "heartbeat_p99_ms,allocates_per_s,allocate_p50_ms,allocate_p99_ms,containers_per_s,containers_total,rounds,"
-                + "round_p50_ms,round_p99_ms,round_cpu_p50_ms,round_cpu_p99_ms,rm_queue_max,scheduler_queue_max,scheduler_queue_mean,zk_writes_per_s,"
+                + "round_p50_ms,round_p99_ms,round_cpu_p50_ms,round_cpu_p99_ms,rm_queue_max,rm_queue_mean,scheduler_queue_max,scheduler_queue_mean,zk_writes_per_s,"
                 + "zk_reads_per_s,heap_peak_mb,heap_live_mb,harness_lag_p99_ms,harness_bound,dl_running,dl_workers,"
                 + "gpus_allocated,dl_ams_up,dl_apps_inactive,reserved_containers,grows,shrinks,preemptions_answered,errors");
         for (RunResult r : results) {
             lines.add(String.format(Locale.ROOT,
-                    "%s,%d,%d,%d,%.1f,%.2f,%.2f,%.3f,%.3f,%.2f,%.3f,%.3f,%.2f,%d,%d,%.3f,%.3f,%.3f,%.3f,%d,%d,%.2f,%.2f,%.2f,"
+                    "%s,%d,%d,%d,%.1f,%.2f,%.2f,%.3f,%.3f,%.2f,%.3f,%.3f,%.2f,%d,%d,%.3f,%.3f,%.3f,%.3f,%d,%.2f,%d,%.2f,%.2f,%.2f,"
                             + "%.0f,%.0f,%.1f,%b,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d",
                     r.scenario().scheduler().label(), r.scenario().nodes(), r.scenario().dlJobs(),
                     r.scenario().batchApps(), r.measuredSec(), r.heartbeatsPerSec(), r.nodeUpdatesPerSec(),
                     r.heartbeatP50Ms(), r.heartbeatP99Ms(), r.allocatesPerSec(), r.allocateP50Ms(), r.allocateP99Ms(),
                     r.containersPerSec(), r.containersTotal(), r.rounds(), r.roundP50Ms(), r.roundP99Ms(),
-                    r.roundCpuP50Ms(), r.roundCpuP99Ms(), r.rmQueueMax(),
+                    r.roundCpuP50Ms(), r.roundCpuP99Ms(), r.rmQueueMax(), r.rmQueueMean(),
                     r.schedulerQueueMax(), r.schedulerQueueMean(), r.zkWritesPerSec(), r.zkReadsPerSec(),
                     r.heapPeakMb(), r.heapLiveMb(), r.lagP99Ms(), r.harnessBound(), r.dlRunning(), r.dlWorkers(),
                     r.gpusAllocated(), r.dlAmsUp(), r.dlAppsInactive(), r.reservedContainers(), r.grows(), r.shrinks(), r.preemptionsAnswered(), r.errors()));

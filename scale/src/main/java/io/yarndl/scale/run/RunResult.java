@@ -15,6 +15,10 @@ import java.util.List;
  * @param roundCpuP50Ms      the rounds' CPU time (round and policy threads, {@code rounds.cpu}), median;
  *                           below the wall time by the time a round waited for a CPU
  * @param roundCpuP99Ms      the same, p99
+ * @param rmQueueMax         the RM dispatcher's event queue at its longest in the measured window (probes once a second)
+ * @param rmQueueMean        its mean over the window
+ * @param schedulerQueueMax  the scheduler's event queue at its longest in the window
+ * @param schedulerQueueMean its mean over the window
  * @param heapPeakMb         most heap in use at any probe (one JVM: RM, ZooKeeper and harness)
  * @param heapLiveMb         heap in use after a full GC at the end, the run still up
  * @param lagP99Ms           how late the harness's heartbeat timers fired, p99: the harness's own limit
@@ -38,7 +42,7 @@ public record RunResult(Scenario scenario, double measuredSec,
                         double heartbeatP99Ms, double allocatesPerSec, double allocateP50Ms, double allocateP99Ms,
                         double containersPerSec, long containersTotal, long rounds, double roundP50Ms, double roundP99Ms,
                         double roundCpuP50Ms, double roundCpuP99Ms,
-                        int rmQueueMax, int schedulerQueueMax, double schedulerQueueMean,
+                        int rmQueueMax, double rmQueueMean, int schedulerQueueMax, double schedulerQueueMean,
                         double zkWritesPerSec, double zkReadsPerSec, double heapPeakMb, double heapLiveMb,
                         double lagP99Ms, int dlRunning, int dlWorkers, long gpusAllocated, int dlAmsUp,
                         int dlAppsInactive, int reservedContainers, ReservationCensus reservations, long grows, long shrinks,

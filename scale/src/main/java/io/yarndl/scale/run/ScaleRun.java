@@ -13,6 +13,7 @@ import io.yarndl.scale.rm.ScaleResourceManager;
 import io.yarndl.yarn.DeepLearningScheduler;
 import io.yarndl.yarn.metrics.RoundMetrics;
 import java.util.ArrayList;
+import java.util.IntSummaryStatistics;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -96,8 +97,10 @@ public final class ScaleRun {
             RoundWindow rounds = roundWindow(rm, RoundMetrics.ROUNDS);
             RoundWindow roundsCpu = roundWindow(rm, RoundMetrics.ROUNDS_CPU);
             metrics.startMeasuring();
+            probes.openWindow();
             Thread.sleep(TimeUnit.SECONDS.toMillis(scenario.measureSec()));
             metrics.stopMeasuring();
+            probes.closeWindow();
             Totals after = Totals.of(rm);
             RoundWindow.Rounds measured = rounds == null ? NO_ROUNDS : rounds.close();
             RoundWindow.Rounds measuredCpu = roundsCpu == null ? NO_ROUNDS : roundsCpu.close();
@@ -136,13 +139,15 @@ public final class ScaleRun {
         ZooKeeperOps zk = after.zooKeeper.minus(before.zooKeeper);
         System.gc();
         double liveMb = ProbeLog.heapMb();
+        IntSummaryStatistics rmQueue = probes.rmQueue();
+        IntSummaryStatistics schedulerQueue = probes.schedulerQueue();
         return new RunResult(scenario, seconds,
                 metrics.heartbeats().getCount() / seconds, (after.nodeUpdates - before.nodeUpdates) / seconds,
                 heartbeats.getMedian() / 1e6, heartbeats.get99thPercentile() / 1e6,
                 metrics.allocates().getCount() / seconds, allocates.getMedian() / 1e6,
                 allocates.get99thPercentile() / 1e6, (after.allocated - before.allocated) / seconds, after.allocated,
                 rounds.count(), rounds.p50Ms(), rounds.p99Ms(), roundsCpu.p50Ms(), roundsCpu.p99Ms(),
-                probes.maxRmQueue(), probes.maxSchedulerQueue(), probes.meanSchedulerQueue(),
+                rmQueue.getMax(), rmQueue.getAverage(), schedulerQueue.getMax(), schedulerQueue.getAverage(),
                 zk.writes() / seconds, zk.reads() / seconds, probes.maxHeapMb(), liveMb,
                 metrics.lagMs().getSnapshot().get99thPercentile(), dlJobs.running(), dlJobs.workers(),
                 rm.gpusAllocated(), dlJobs.amsUp(), rm.inactiveApplications(RmSettings.DL_QUEUE),
