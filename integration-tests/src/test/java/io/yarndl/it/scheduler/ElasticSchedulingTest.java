@@ -90,12 +90,15 @@ class ElasticSchedulingTest {
     void shrinksTheFirstJobThroughPreemptionWhenASecondArrivesAndGrowsItBackWhenThatFinishes() throws Exception {
         Path firstEvents = cluster().workDir().resolve("first.events");
         Path secondEvents = cluster().workDir().resolve("second.events");
-        // The AM ignores preemption messages, so the shrink happens only by the scheduler's kill.
-        ApplicationId first = client.submit(DlMiniCluster.DL_QUEUE, DlJobs.allReduce("first", 1, 8, 1_500),
+        // The AM ignores preemption messages, so the shrink happens only by the scheduler's kill. The
+        // first job must outlast the second by more than a regrowth takes: on a loaded machine the
+        // second's AM started 17 s after the shrink, and with 1,500 steps the first job ended 5 s
+        // after the second, before it could grow back.
+        ApplicationId first = client.submit(DlMiniCluster.DL_QUEUE, DlJobs.allReduce("first", 1, 8, 2_500),
                 ToyAmOptions.defaults().withEvents(firstEvents).withSpeed(5, 0.1).withReleaseOnPreemptMs(-1));
         ToyEventLog.await(firstEvents, TIMEOUT, log -> log.maxHeldWorkers() >= 6);
 
-        ApplicationId second = client.submit(DlMiniCluster.DL_QUEUE, DlJobs.allReduce("second", 1, 8, 400),
+        ApplicationId second = client.submit(DlMiniCluster.DL_QUEUE, DlJobs.allReduce("second", 1, 8, 200),
                 ToyAmOptions.defaults().withEvents(secondEvents).withSpeed(10, 0.1));
         ToyEventLog shrunk = ToyEventLog.await(firstEvents, TIMEOUT, log -> !log.of(Event.COMPLETED).isEmpty());
         String victim = shrunk.of(Event.COMPLETED).get(0).containerId();
