@@ -28,9 +28,11 @@ public final class HdfsDelegationTokens {
     /**
      * Tokens for the file systems of {@code dirs}, as the current user; each file system once
      * ({@code FileSystem#addDelegationTokens} skips one the credentials already hold a token for).
+     * The caller has checked the user's ticket with {@link #requireKerberosTicket()} before anything
+     * reached YARN or HDFS ({@code submit} does, first thing): by the time tokens are asked for, the
+     * application exists and its files are staged, too late for that check to spare the user anything.
      *
-     * @throws UsageException when security is on and the user has no Kerberos ticket, or when
-     *                        {@code yarn.resourcemanager.principal} is not set
+     * @throws UsageException when security is on and {@code yarn.resourcemanager.principal} is not set
      * @throws IOException    when a NameNode refuses or cannot be reached
      */
     public static Credentials forDirectories(Configuration conf, List<Path> dirs) throws IOException {
@@ -38,7 +40,6 @@ public final class HdfsDelegationTokens {
         if (!UserGroupInformation.isSecurityEnabled()) {
             return credentials;
         }
-        requireKerberosTicket();
         String renewer = renewer(conf);
         for (Path dir : dirs) {
             dir.getFileSystem(conf).addDelegationTokens(renewer, credentials);

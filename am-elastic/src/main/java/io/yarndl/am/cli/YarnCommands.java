@@ -61,9 +61,11 @@ final class YarnCommands implements ClusterCommands {
     }
 
     /**
-     * Checks the command line ({@link JobRequest}), then creates the application, stages its files
-     * ({@link Staging}), builds the AM's container ({@link AmLaunchContext}) and submits it. Nothing
-     * touches YARN or the file system before the checks pass.
+     * Checks the command line ({@link JobRequest}) and, on a secure cluster, the user's Kerberos ticket
+     * ({@link HdfsDelegationTokens#requireKerberosTicket()}: here only, the tokens asked for later rely
+     * on it), then creates the application, stages its files ({@link Staging}), builds the AM's
+     * container ({@link AmLaunchContext}) and submits it. Nothing touches YARN or the file system
+     * before the checks pass.
      */
     @Override
     public int submit(SubmitOptions options, PrintWriter out, PrintWriter err)

@@ -1,7 +1,6 @@
 package io.yarndl.demo.cluster;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -11,14 +10,9 @@ import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.curator.test.TestingServer;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
-import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import io.yarndl.demo.cluster.DlClusterOptions.ResourceManagers;
 import io.yarndl.yarn.DeepLearningScheduler;
-import org.apache.hadoop.ha.HAServiceProtocol;
-import org.apache.hadoop.ha.HAServiceProtocol.HAServiceState;
-import org.apache.hadoop.ha.HAServiceProtocol.RequestSource;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.exceptions.YarnException;
@@ -48,6 +42,12 @@ import org.apache.hadoop.yarn.util.resource.ResourceUtils;
  *
  * <p>Everything shares this JVM: resource types are static state, so {@link #start} resets them from
  * the cluster's configuration, and two clusters must not run at once.
+ *
+ * <p>This class starts the parts in order, stops them in reverse and hands them to tests; the parts
+ * themselves are elsewhere: the settings every cluster starts from ({@link BaseClusterConfig}), those
+ * of a restartable RM or an HA pair ({@link RecoverableRmConfig}, {@link FixedWebPort}), the HDFS
+ * ({@link ClusterHdfs}), restarts and failovers ({@link ResourceManagerControl}), and the site files
+ * for containers ({@link SiteFiles}).
  */
 public final class DlMiniCluster implements AutoCloseable {
 
@@ -64,13 +64,11 @@ public final class DlMiniCluster implements AutoCloseable {
     public static final String ZK_ROOT = "/yarn-dl";
 
     private static final String NAME = "yarn-dl-it";
-    private static final String CS_PREFIX = "yarn.scheduler.capacity.";
-    private static final long NODE_REGISTRATION_TIMEOUT_MS = 30_000;
 
     private final TestingServer zooKeeper;
     private final MiniDFSCluster hdfs;
     private final MiniYARNCluster yarn;
-    private final ResourceManagers resourceManagers;
+    private final ResourceManagerControl rmControl;
     private final CuratorFramework curator;
     private final Path workDir;
     private final Path confDir;
@@ -80,7 +78,7 @@ public final class DlMiniCluster implements AutoCloseable {
         this.zooKeeper = zooKeeper;
         this.hdfs = hdfs;
         this.yarn = yarn;
-        this.resourceManagers = resourceManagers;
+        this.rmControl = new ResourceManagerControl(yarn, resourceManagers);
         this.curator = curator;
         this.workDir = workDir;
         this.confDir = confDir;
@@ -111,21 +109,11 @@ public final class DlMiniCluster implements AutoCloseable {
         MiniYARNCluster yarn = null;
         CuratorFramework curator = null;
         try {
-            Configuration conf = defaults(zooKeeper.getConnectString());
+            Configuration conf = BaseClusterConfig.create(zooKeeper.getConnectString());
             RecoverableRmConfig.apply(conf, options.resourceManagers(), zooKeeper.getConnectString());
             FixedWebPort.apply(conf, options.resourceManagers(), options.webPort());
             if (options.hdfs()) {
-                // A folder of its own: the default (test.build.data/dfs) is shared by every cluster started
-                // from the same working folder, and the builder formats it, wiping another one's blocks.
-                Path dataDir = Files.createDirectories(Path.of(System.getProperty("test.build.data", "target/test/data")));
-                conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, Files.createTempDirectory(dataDir, "dfs-").toString());
-                options.hdfsSettings().accept(conf);
-                hdfs = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
-                hdfs.waitActive();
-                conf.set(CommonConfigurationKeysPublic.FS_DEFAULT_NAME_KEY, hdfs.getURI().toString());
-                // Written into the yarn-site.xml containers read: the Python helper reaches HDFS through it.
-                conf.set(DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY,
-                        "127.0.0.1:" + hdfs.getNameNode().getHttpAddress().getPort());
+                hdfs = ClusterHdfs.startAsDefaultFileSystem(conf, options.hdfsSettings());
             }
             options.tweaks().accept(conf);
             // The RM and both NMs share static resource-type state in this JVM: rebuild it from this conf.
@@ -142,10 +130,10 @@ public final class DlMiniCluster implements AutoCloseable {
             }
             yarn.init(conf);
             yarn.start();
-            awaitNodeManagers(yarn, "the ResourceManager");
+            ResourceManagerControl.awaitNodeManagers(yarn, "the ResourceManager");
 
             Path workDir = Files.createDirectories(workDirOf(yarn));
-            Path confDir = writeSiteFile(yarn.getConfig(), workDir.resolve("conf"));
+            Path confDir = SiteFiles.write(yarn.getConfig(), workDir.resolve("conf"));
 
             curator = CuratorFrameworkFactory.newClient(zooKeeper.getConnectString(),
                     new ExponentialBackoffRetry(100, 3));
@@ -171,72 +159,6 @@ public final class DlMiniCluster implements AutoCloseable {
     /** Starts the cluster with the defaults only (plain CapacityScheduler). */
     public static DlMiniCluster start() throws Exception {
         return start(conf -> { });
-    }
-
-    private static Configuration defaults(String zkConnect) {
-        YarnConfiguration conf = new YarnConfiguration();
-        conf.set(YarnConfiguration.RM_SCHEDULER,
-                "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler");
-        conf.set(YarnConfiguration.RESOURCE_TYPES, GPU);
-        conf.set(CS_PREFIX + "resource-calculator", "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator");
-        conf.set(CS_PREFIX + "root.queues", DEFAULT_QUEUE + "," + DL_QUEUE);
-        conf.set(CS_PREFIX + "root." + DEFAULT_QUEUE + ".capacity", "40");
-        conf.set(CS_PREFIX + "root." + DEFAULT_QUEUE + ".maximum-capacity", "100");
-        conf.set(CS_PREFIX + "root." + DL_QUEUE + ".capacity", "60");
-        conf.set(CS_PREFIX + "root." + DL_QUEUE + ".maximum-capacity", "100");
-        // One test user may fill the DL queue up to its maximum, not only up to its 60% share.
-        conf.set(CS_PREFIX + "root." + DL_QUEUE + ".user-limit-factor", "2");
-        // Room for several ApplicationMasters in tests that run many small jobs.
-        conf.set(CS_PREFIX + "maximum-am-resource-percent", "0.5");
-
-        // Every NodeManager is localhost here: without the port all nodes share one name.
-        conf.setBoolean(YarnConfiguration.RM_SCHEDULER_INCLUDE_PORT_IN_NODE_NAME, true);
-        conf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 128);
-        conf.setInt(YarnConfiguration.RM_SCHEDULER_MAXIMUM_ALLOCATION_MB, MEMORY_MB_PER_NODE);
-        conf.setInt(YarnConfiguration.RM_SCHEDULER_MAXIMUM_ALLOCATION_VCORES, VCORES_PER_NODE);
-        conf.setLong(YarnConfiguration.RM_NM_HEARTBEAT_INTERVAL_MS, 200);
-        conf.set(YarnConfiguration.RM_ZK_ADDRESS, zkConnect);
-
-        // MiniYARNCluster overwrites yarn.nodemanager.resource.memory-mb with this key's value (default 4096).
-        conf.setInt(YarnConfiguration.YARN_MINICLUSTER_NM_PMEM_MB, MEMORY_MB_PER_NODE);
-        conf.setInt(YarnConfiguration.NM_PMEM_MB, MEMORY_MB_PER_NODE);
-        conf.setInt(YarnConfiguration.NM_VCORES, VCORES_PER_NODE);
-        // Read by ResourceUtils.getNodeResourceInformation: no GPU plugin, the NM advertises this amount.
-        conf.setInt(YarnConfiguration.NM_RESOURCES_PREFIX + GPU, GPUS_PER_NODE);
-        conf.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
-        conf.setBoolean(YarnConfiguration.NM_PMEM_CHECK_ENABLED, false);
-        // A nearly full build disk must not mark the nodes unhealthy.
-        conf.setFloat(YarnConfiguration.NM_MAX_PER_DISK_UTILIZATION_PERCENTAGE, 100.0f);
-        // A NodeManager keeps an application until its logs are "handled", which without log aggregation
-        // means deleted after log.retain-seconds (3 h); stopping it then waits about 17 s per node (7 s for
-        // applications, 10 s for the log deleter). Hand logs off after 1 s instead, and let the deletion
-        // service keep the files an hour (it drops delayed deletions when it stops), so container logs
-        // stay under target/ for post-mortems.
-        conf.setLong(YarnConfiguration.NM_LOG_RETAIN_SECONDS, 1);
-        conf.setInt(YarnConfiguration.DEBUG_NM_DELETE_DELAY_SEC, 3600);
-        // Containers (MapReduce's included) run $JAVA_HOME/bin/java; NodeManagers pass on their own
-        // JAVA_HOME, which a Maven fork often lacks. Only then set it: admin-env values are appended
-        // to an existing variable with ':', so setting it twice yields a broken path.
-        if (System.getenv("JAVA_HOME") == null) {
-            conf.set(YarnConfiguration.NM_ADMIN_USER_ENV,
-                    YarnConfiguration.DEFAULT_NM_ADMIN_USER_ENV + ",JAVA_HOME=" + System.getProperty("java.home"));
-        }
-        return conf;
-    }
-
-    /**
-     * Writes the whole configuration as yarn-site.xml, core-site.xml and hdfs-site.xml: Hadoop loads
-     * hdfs-default.xml after yarn-site.xml once HDFS classes are touched, so dfs.* keys (the
-     * NameNode's HTTP address) only hold when hdfs-site.xml carries them, as on a real cluster.
-     */
-    private static Path writeSiteFile(Configuration conf, Path dir) throws IOException {
-        Files.createDirectories(dir);
-        for (String name : new String[] {"yarn-site.xml", "core-site.xml", "hdfs-site.xml"}) {
-            try (OutputStream out = Files.newOutputStream(dir.resolve(name))) {
-                conf.writeXml(out);
-            }
-        }
-        return dir;
     }
 
     /** The running cluster's configuration, with the real RM addresses: build YarnClients and jobs from it. */
@@ -283,8 +205,7 @@ public final class DlMiniCluster implements AutoCloseable {
 
     /** The HA id of the active ResourceManager ({@code rm1} or {@code rm2}) of an {@link ResourceManagers#HA_PAIR}. */
     public String activeResourceManagerId() {
-        requireSetup(ResourceManagers.HA_PAIR, "activeResourceManagerId");
-        return RecoverableRmConfig.HA_IDS.get(activeIndex());
+        return rmControl.activeResourceManagerId();
     }
 
     /**
@@ -303,11 +224,7 @@ public final class DlMiniCluster implements AutoCloseable {
      * one starts: the moment to tamper with what the new one will read.
      */
     public void restartResourceManager(Runnable whileStopped) throws InterruptedException, YarnException {
-        requireSetup(ResourceManagers.RESTARTABLE, "restartResourceManager");
-        yarn.stopResourceManager(0);
-        whileStopped.run();
-        yarn.restartResourceManager(0);
-        awaitNodeManagers(yarn, "the restarted ResourceManager");
+        rmControl.restart(whileStopped);
     }
 
     /**
@@ -317,38 +234,7 @@ public final class DlMiniCluster implements AutoCloseable {
      * registered with the new active RM.
      */
     public void failover() throws IOException, InterruptedException, YarnException {
-        requireSetup(ResourceManagers.HA_PAIR, "failover");
-        int from = activeIndex();
-        int to = 1 - from;
-        HAServiceProtocol.StateChangeRequestInfo byOperator =
-                new HAServiceProtocol.StateChangeRequestInfo(RequestSource.REQUEST_BY_USER_FORCED);
-        yarn.getResourceManager(from).getRMContext().getRMAdminService().transitionToStandby(byOperator);
-        yarn.getResourceManager(to).getRMContext().getRMAdminService().transitionToActive(byOperator);
-        awaitNodeManagers(yarn, RecoverableRmConfig.HA_IDS.get(to) + " after the failover");
-    }
-
-    private int activeIndex() {
-        for (int i = 0; i < yarn.getNumOfResourceManager(); i++) {
-            ResourceManager rm = yarn.getResourceManager(i);
-            if (rm != null && rm.getRMContext().getHAServiceState() == HAServiceState.ACTIVE) {
-                return i;
-            }
-        }
-        throw new IllegalStateException("no ResourceManager is active");
-    }
-
-    private static void awaitNodeManagers(MiniYARNCluster yarn, String rm) throws InterruptedException, YarnException {
-        if (!yarn.waitForNodeManagersToConnect(NODE_REGISTRATION_TIMEOUT_MS)) {
-            throw new IllegalStateException("the NodeManagers did not register with " + rm + " within "
-                    + NODE_REGISTRATION_TIMEOUT_MS + " ms");
-        }
-    }
-
-    private void requireSetup(ResourceManagers needed, String operation) {
-        if (resourceManagers != needed) {
-            throw new IllegalStateException(operation + " needs a cluster started with ResourceManagers." + needed
-                    + ", this one has " + resourceManagers);
-        }
+        rmControl.failover();
     }
 
     /** The YARN mini cluster itself: a {@link MiniMRYarnCluster} for {@link ResourceManagers#SINGLE}. */

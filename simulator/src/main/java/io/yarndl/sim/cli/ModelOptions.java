@@ -16,6 +16,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -25,10 +26,8 @@ import picocli.CommandLine.Option;
  */
 final class ModelOptions {
 
-    @Option(names = "--dl2-model", paramLabel = "FILE.onnx",
-            description = "The model the dl2 policy serves, its card FILE.json beside it (default: the model"
-                    + " shipped in the jar). If it is rejected, dl2 runs optimus and stderr says so.")
-    Path dl2Model;
+    @Mixin
+    Dl2ModelOption dl2Model;
 
     @Option(names = "--marl-model", paramLabel = "FILE.onnx",
             description = "The network the marl placement serves, its card FILE.json beside it (default: the"
@@ -43,15 +42,17 @@ final class ModelOptions {
     /**
      * Checks the options against the runs asked for and builds the model sources.
      *
-     * @throws IllegalArgumentException naming the option, for a model file that is not a file or
-     *                                  a model that no run would serve
+     * @throws IllegalArgumentException naming the option, for a marl model file that is not a file or
+     *                                  a marl model that no run would serve
+     * @throws picocli.CommandLine.ParameterException likewise for the dl2 model ({@link Dl2ModelOption})
      */
     void start(List<String> policies, List<String> placements, PrintWriter err, String command) {
-        requireFile("--dl2-model", dl2Model, policies.contains(Dl2Policy.NAME), "--policies", Dl2Policy.NAME);
+        dl2Model.requireServed(policies.contains(Dl2Policy.NAME), "--policies includes " + Dl2Policy.NAME);
+        dl2Model.requireFile();
         requireFile("--marl-model", marlModel, placements != null && placements.stream().map(String::trim)
                 .anyMatch(MarlPlacement.NAME::equals), "--placement", MarlPlacement.NAME);
         dl2Warning = new Dl2FallbackWarning(err, command);
-        dl2Source = dl2Model == null ? OnceLoadedModel.shipped() : OnceLoadedModel.file(dl2Model);
+        dl2Source = dl2Model.file() == null ? OnceLoadedModel.shipped() : OnceLoadedModel.file(dl2Model.file());
         marlWarning = new MarlFallbackWarning(marlModel, err, command);
     }
 

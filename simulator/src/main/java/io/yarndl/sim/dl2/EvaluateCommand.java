@@ -7,18 +7,20 @@ import io.yarndl.core.policy.UnknownPolicyException;
 import io.yarndl.core.policy.dl2.Dl2Policy;
 import io.yarndl.core.policy.resize.ResizeSettings;
 import io.yarndl.sim.cli.ClusterOptions;
+import io.yarndl.sim.cli.Dl2ModelOption;
+import io.yarndl.sim.cli.JsonOutputOption;
+import io.yarndl.sim.cli.PolicyNames;
 import io.yarndl.sim.cli.PolluxPolicyOptions;
 import io.yarndl.sim.cli.ResizeOptions;
 import io.yarndl.sim.cli.SiaPolicyOptions;
 import io.yarndl.sim.cli.SmdOptions;
+import io.yarndl.sim.cli.ThreadsOption;
 import io.yarndl.sim.engine.SimulationResult;
 import io.yarndl.sim.engine.Simulator;
 import io.yarndl.sim.workload.ClusterSpec;
 import io.yarndl.sim.workload.TraceJob;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -90,25 +92,22 @@ public final class EvaluateCommand implements Callable<Integer> {
             description = "Workloads, see above (default: ${DEFAULT-VALUE}).")
     List<String> workloads;
 
-    @Option(names = "--jobs", paramLabel = "N", defaultValue = "" + EpisodeWorkload.DEFAULT_JOBS,
-            description = "Jobs per workload (default: ${DEFAULT-VALUE}).")
-    int jobs;
+    @Mixin
+    EpisodeJobsOption jobs;
 
     @Option(names = "--load", split = ",", paramLabel = "RHO", defaultValue = "" + EpisodeWorkload.DEFAULT_LOAD,
             description = "Offered loads, GPU demand over cluster GPUs; several, e.g. 0.7,1.0, give a table"
                     + " per workload and load (default: ${DEFAULT-VALUE}).")
     List<Double> loads;
 
-    @Option(names = "--dl2-model", paramLabel = "FILE.onnx",
-            description = "The model dl2 serves, its card FILE.json beside it (default: the model shipped in the jar).")
-    Path dl2Model;
+    @Mixin
+    Dl2ModelOption dl2Model;
 
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "2",
-            description = "Runs in parallel, one policy on one seed each (default: ${DEFAULT-VALUE}).")
-    int threads;
+    @Mixin
+    ThreadsOption threads;
 
-    @Option(names = "--json", description = "Print one JSON object instead of the tables.")
-    boolean json;
+    @Mixin
+    JsonOutputOption output;
 
     @Mixin
     ClusterOptions cluster;
@@ -142,24 +141,16 @@ public final class EvaluateCommand implements Callable<Integer> {
         List<Long> seedList = checkedSeeds();
         List<EpisodeWorkload> kinds = checkedWorkloads();
         List<Double> loadList = checkedLoads();
-        if (jobs < 1) {
-            throw usage("--jobs must be at least 1, got " + jobs);
-        }
-        if (threads < 1) {
-            throw usage("--threads must be at least 1, got " + threads);
-        }
-        if (dl2Model != null && !Files.isRegularFile(dl2Model)) {
-            throw usage("--dl2-model " + dl2Model.toAbsolutePath().normalize() + " is not a file");
-        }
+        int jobCount = jobs.jobs();
+        int threadCount = threads.threads();
+        dl2Model.requireFile();
         ClusterSpec clusterSpec = cluster.toSpec(ClusterOptions.DEFAULT_NODES);
         PrintWriter err = spec.commandLine().getErr();
         Dl2FallbackWarning warning = new Dl2FallbackWarning(err, "yarn-dl evaluate");
-        PolicyRegistry registry = warning.registry(dl2Model, PlacementStrategies.DEFAULT, smd.settings(),
+        PolicyRegistry registry = warning.registry(dl2Model.file(), PlacementStrategies.DEFAULT, smd.settings(),
                 polluxPolicy.settings(resizeSettings()), siaPolicy.settings(resizeSettings()), resizeSettings());
         List<String> names = checkedPolicies(registry);
-        if (dl2Model != null && !names.contains(Dl2Policy.NAME)) {
-            throw usage("--dl2-model applies when --policies includes dl2");
-        }
+        dl2Model.requireServed(names.contains(Dl2Policy.NAME), "--policies includes dl2");
 
         boolean severalLoads = loadList.size() > 1;
         Map<String, WorkloadAtLoad> tables = new LinkedHashMap<>();
@@ -181,16 +172,16 @@ public final class EvaluateCommand implements Callable<Integer> {
             }
             results.put(key, perPolicy);
         });
-        runAll(runs, registry, clusterSpec, results, err);
+        runAll(runs, registry, clusterSpec, jobCount, threadCount, results, err);
 
         EvaluationReport report = new EvaluationReport(results, warning.fellBack(), warning.servedModel());
         PrintWriter stdout = spec.commandLine().getOut();
-        if (json) {
+        if (output.json()) {
             stdout.println(new ObjectMapper().writeValueAsString(report.toJson()));
         } else {
             Map<String, String> titles = new LinkedHashMap<>();
             tables.forEach((key, table) -> titles.put(key, String.format(Locale.ROOT,
-                    "%s workload: %d jobs, load %.2f, %s, seeds %s", table.workload().label(), jobs, table.load(),
+                    "%s workload: %d jobs, load %.2f, %s, seeds %s", table.workload().label(), jobCount, table.load(),
                     clusterSpec.describe(), seeds.trim())));
             stdout.print(report.toMarkdown(titles));
         }
@@ -198,9 +189,9 @@ public final class EvaluateCommand implements Callable<Integer> {
         return 0;
     }
 
-    private void runAll(List<Run> runs, PolicyRegistry registry, ClusterSpec clusterSpec,
+    private void runAll(List<Run> runs, PolicyRegistry registry, ClusterSpec clusterSpec, int jobCount, int threadCount,
                         Map<String, Map<String, PolicyResults>> results, PrintWriter err) throws InterruptedException {
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, runs.size()));
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threadCount, runs.size()));
         AtomicInteger done = new AtomicInteger();
         try {
             List<Future<?>> running = new ArrayList<>();
@@ -209,7 +200,7 @@ public final class EvaluateCommand implements Callable<Integer> {
                     PolicyResults cell = results.get(run.key()).get(run.policy());
                     String line;
                     try {
-                        double avgJct = simulate(run, registry, clusterSpec);
+                        double avgJct = simulate(run, registry, clusterSpec, jobCount);
                         cell.finished(run.seedIndex(), avgJct);
                         line = String.format(Locale.ROOT, "avg JCT %.2f h", avgJct / 3600);
                     } catch (IllegalStateException e) {
@@ -237,9 +228,9 @@ public final class EvaluateCommand implements Callable<Integer> {
         }
     }
 
-    private double simulate(Run run, PolicyRegistry registry, ClusterSpec clusterSpec) {
+    private double simulate(Run run, PolicyRegistry registry, ClusterSpec clusterSpec, int jobCount) {
         WorkloadAtLoad table = run.table();
-        List<TraceJob> workloadJobs = table.workload().jobs(clusterSpec, table.load(), jobs, run.seed());
+        List<TraceJob> workloadJobs = table.workload().jobs(clusterSpec, table.load(), jobCount, run.seed());
         SimulationResult result = new Simulator(table.workload().cluster(clusterSpec), table.workload().config(run.seed()))
                 .run(registry.create(run.policy()), workloadJobs.iterator(), outcome -> { });
         return result.avgJctSec();
@@ -284,21 +275,18 @@ public final class EvaluateCommand implements Callable<Integer> {
 
     /** The policy names, trimmed, each once and each known; creating one also loads dl2's model early. */
     private List<String> checkedPolicies(PolicyRegistry registry) {
-        List<String> names = new ArrayList<>();
-        for (String raw : policies) {
-            String name = raw.trim();
-            if (name.isEmpty()) {
-                throw usage("--policies has an empty name: '" + String.join(",", policies) + "'");
-            }
-            if (names.contains(name)) {
-                throw usage("--policies names '" + name + "' twice");
-            }
+        List<String> names;
+        try {
+            names = PolicyNames.distinct(policies);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+        for (String name : names) {
             try {
                 registry.create(name);
             } catch (UnknownPolicyException e) {
                 throw usage(e.getMessage());
             }
-            names.add(name);
         }
         return names;
     }

@@ -98,9 +98,8 @@ public final class RolloutsCommand implements Callable<Integer> {
             description = "synthetic or dl2, see above (default: ${DEFAULT-VALUE}).")
     String workload;
 
-    @Option(names = "--jobs", paramLabel = "N", defaultValue = "" + EpisodeWorkload.DEFAULT_JOBS,
-            description = "Jobs per episode (default: ${DEFAULT-VALUE}).")
-    int jobs;
+    @Mixin
+    EpisodeJobsOption jobs;
 
     @Option(names = "--load", paramLabel = "RHO", defaultValue = "" + EpisodeWorkload.DEFAULT_LOAD,
             description = "Offered load, GPU demand over cluster GPUs (default: ${DEFAULT-VALUE}).")
@@ -177,7 +176,7 @@ public final class RolloutsCommand implements Callable<Integer> {
             throw usage("--workload: " + e.getMessage());
         }
         atLeast("--rollouts-per-seed", rolloutsPerSeed, 1);
-        atLeast("--jobs", jobs, 1);
+        jobs.jobs();  // checked now, with the other counts, not when the first episode starts
         atLeast("--horizon-rounds", horizonRounds, 0);
         atLeast("--threads", threads, 1);
         if (!(load > 0) || Double.isInfinite(load)) {
@@ -239,7 +238,7 @@ public final class RolloutsCommand implements Callable<Integer> {
         RolloutBatch batch = RolloutBatch.create(out);
         // Set when one episode fails: the others end at their next round instead of running on.
         AtomicBoolean abandoned = new AtomicBoolean();
-        EpisodePlayer player = new EpisodePlayer(new EpisodePlayer.Setup(settings.cluster(), settings.workload(), jobs,
+        EpisodePlayer player = new EpisodePlayer(new EpisodePlayer.Setup(settings.cluster(), settings.workload(), jobs.jobs(),
                 load, horizonRounds, keepFraction, network, settings.temperature(), () -> teachers().create(teacher),
                 jobTypes), batch, abandoned);
         List<EpisodePlan> plans = new ArrayList<>();

@@ -6,10 +6,14 @@ import io.yarndl.core.policy.PolicyRegistry;
 import io.yarndl.core.policy.UnknownPolicyException;
 import io.yarndl.core.policy.dl2.Dl2Policy;
 import io.yarndl.core.policy.resize.ResizeSettings;
+import io.yarndl.sim.cli.Dl2ModelOption;
 import io.yarndl.sim.cli.GoodputOptions;
+import io.yarndl.sim.cli.JsonOutputOption;
+import io.yarndl.sim.cli.PolicyNames;
 import io.yarndl.sim.cli.PolluxPolicyOptions;
 import io.yarndl.sim.cli.SiaPolicyOptions;
 import io.yarndl.sim.cli.SmdOptions;
+import io.yarndl.sim.cli.ThreadsOption;
 import io.yarndl.sim.dl2.Dl2FallbackWarning;
 import io.yarndl.sim.engine.SimConfig;
 import java.io.PrintWriter;
@@ -104,12 +108,11 @@ public final class PapersCommand implements Callable<Integer> {
             description = "Replay only the first N jobs of each workload (default: all, 160).")
     Integer jobs;
 
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "2",
-            description = "Runs in parallel, one policy on one workload each (default: ${DEFAULT-VALUE}).")
-    int threads;
+    @Mixin
+    ThreadsOption threads;
 
-    @Option(names = "--json", description = "Print one JSON object instead of the tables.")
-    boolean json;
+    @Mixin
+    JsonOutputOption output;
 
     @Option(names = "--csv", description = "Print CSV instead of the tables: a row per policy and per published"
             + " system of each suite.")
@@ -145,9 +148,8 @@ public final class PapersCommand implements Callable<Integer> {
             description = "Sia's profiles and workloads (default: ${DEFAULT-VALUE}).")
     Path siaData;
 
-    @Option(names = "--dl2-model", paramLabel = "FILE.onnx",
-            description = "The model dl2 serves, its card FILE.json beside it (default: the model shipped in the jar).")
-    Path dl2Model;
+    @Mixin
+    Dl2ModelOption dl2Model;
 
     @Mixin
     GoodputOptions goodput;
@@ -166,12 +168,11 @@ public final class PapersCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        int threadCount = threads.threads();
         checkCounts();
         List<PaperSuite> chosen = checkedSuites();
         SimConfig config = simConfig();
-        if (dl2Model != null && !Files.isRegularFile(dl2Model)) {
-            throw usage("--dl2-model " + dl2Model.toAbsolutePath().normalize() + " is not a file");
-        }
+        dl2Model.requireFile();
         if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
             throw usage("--out " + out + " exists and is not a folder");
         }
@@ -184,19 +185,18 @@ public final class PapersCommand implements Callable<Integer> {
             err.println("yarn-dl papers: skipping " + String.join(", ", skipped) + ": not registered in this build"
                     + " (registered: " + String.join(", ", registry.names()) + ")");
         }
-        if (dl2Model != null && perSuite.values().stream().noneMatch(list -> list.contains(Dl2Policy.NAME))) {
-            throw usage("--dl2-model applies when the policies include dl2");
-        }
+        dl2Model.requireServed(perSuite.values().stream().anyMatch(list -> list.contains(Dl2Policy.NAME)),
+                "the policies include dl2");
 
         long start = System.nanoTime();
         int runs = 0;
         for (PaperSuite suite : chosen) {
             runs += suite.workloads().size() * perSuite.get(suite.name()).size();
         }
-        err.printf(Locale.ROOT, "yarn-dl papers: %d runs on %d thread%s%n", runs, threads, threads == 1 ? "" : "s");
+        err.printf(Locale.ROOT, "yarn-dl papers: %d runs on %d thread%s%n", runs, threadCount, threadCount == 1 ? "" : "s");
         err.flush();
         SuiteRunner runner = new SuiteRunner(registry,
-                new SuiteRunner.Settings(config, goodput.fixedBatch(), jobs, threads, out, horizonHours * 3600), err);
+                new SuiteRunner.Settings(config, goodput.fixedBatch(), jobs, threadCount, out, horizonHours * 3600), err);
         Map<String, Map<String, PolicyFigures>> results = runner.runAll(chosen, perSuite);
         double wallSec = (System.nanoTime() - start) / 1e9;
 
@@ -209,9 +209,9 @@ public final class PapersCommand implements Callable<Integer> {
                     warning.fellBack(), whole));
         }
         PrintWriter stdout = spec.commandLine().getOut();
-        String wall = String.format(Locale.ROOT, "%d runs in %.0f s wall on %d thread%s.", runs, wallSec, threads,
-                threads == 1 ? "" : "s");
-        if (json) {
+        String wall = String.format(Locale.ROOT, "%d runs in %.0f s wall on %d thread%s.", runs, wallSec, threadCount,
+                threadCount == 1 ? "" : "s");
+        if (output.json()) {
             stdout.println(new ObjectMapper().writeValueAsString(PapersExport.json(outcomes, skipped)));
         } else if (csv) {
             stdout.print(PapersExport.csv(outcomes));
@@ -226,9 +226,6 @@ public final class PapersCommand implements Callable<Integer> {
     }
 
     private void checkCounts() {
-        if (threads < 1) {
-            throw usage("--threads must be at least 1, got " + threads);
-        }
         if (workloadsPerSuite != null && workloadsPerSuite < 1) {
             throw usage("--workloads-per-suite must be at least 1, got " + workloadsPerSuite);
         }
@@ -238,7 +235,7 @@ public final class PapersCommand implements Callable<Integer> {
         if (!(horizonHours > 0) || Double.isInfinite(horizonHours)) {
             throw usage("--horizon-hours must be a positive number, got " + horizonHours);
         }
-        if (json && csv) {
+        if (output.json() && csv) {
             throw usage("--json and --csv exclude each other: choose one output");
         }
     }
@@ -280,7 +277,7 @@ public final class PapersCommand implements Callable<Integer> {
     private PolicyRegistry registry(Dl2FallbackWarning warning) {
         try {
             ResizeSettings resizing = resize.settings();
-            return warning.registry(dl2Model, PlacementStrategies.DEFAULT, smd.settings(), polluxPolicy.settings(resizing),
+            return warning.registry(dl2Model.file(), PlacementStrategies.DEFAULT, smd.settings(), polluxPolicy.settings(resizing),
                     siaPolicy.settings(resizing), resizing);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
@@ -343,18 +340,11 @@ public final class PapersCommand implements Callable<Integer> {
     }
 
     private List<String> namedPolicies() {
-        List<String> names = new ArrayList<>();
-        for (String raw : policies) {
-            String name = raw.trim();
-            if (name.isEmpty()) {
-                throw usage("--policies has an empty name: '" + String.join(",", policies) + "'");
-            }
-            if (names.contains(name)) {
-                throw usage("--policies names '" + name + "' twice");
-            }
-            names.add(name);
+        try {
+            return PolicyNames.distinct(policies);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
         }
-        return names;
     }
 
     /** The table's heading: the suite, what of it ran, where, how, and how to re-run one cell. */
