@@ -1,7 +1,5 @@
 package io.yarndl.am.master;
 
-import io.yarndl.am.job.CredentialsBuffer;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
@@ -73,17 +71,9 @@ public final class ControlToken {
     }
 
     /**
-     * The credentials a container's launch context carries when there is nothing else to pass on:
-     * this token alone ({@link WorkerCredentials} adds the job's delegation tokens). Never the AM's
-     * own credentials, which hold the ZooKeeper secret and the AM's token for the ResourceManager.
+     * Adds this token to {@code credentials} as the secret key {@link #ALIAS}: what a worker's launch
+     * context carries ({@link WorkerCredentials}), never the AM's own credentials.
      */
-    public ByteBuffer containerCredentials() {
-        Credentials credentials = new Credentials();
-        addTo(credentials);
-        return CredentialsBuffer.write(credentials);
-    }
-
-    /** Adds this token to {@code credentials} as the secret key {@link #ALIAS}. */
     void addTo(Credentials credentials) {
         credentials.addSecretKey(new Text(ALIAS), value.clone());
     }

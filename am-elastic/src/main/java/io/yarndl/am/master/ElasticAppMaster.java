@@ -11,8 +11,10 @@ import io.yarndl.am.launch.TorchParameterServerLauncher;
 import io.yarndl.am.launch.TrainerLauncher;
 import io.yarndl.am.launch.TrainingProgram;
 import io.yarndl.am.records.JobRecords;
+import io.yarndl.am.yarn.PatientAmRmClient;
 import io.yarndl.am.yarn.QuietNmCallbacks;
 import io.yarndl.am.yarn.QuietRmCallbacks;
+import io.yarndl.am.yarn.RmRetryWindow;
 import io.yarndl.core.job.Architecture;
 import io.yarndl.core.job.Framework;
 import io.yarndl.core.job.ProgressSample;
@@ -66,6 +68,10 @@ import org.slf4j.LoggerFactory;
  * after the first takes the job over from the dead one ({@link ElasticJob#takeOver}): it releases the
  * containers it inherits, continues the progress published in ZooKeeper and resumes training from
  * the last checkpoint in new containers. Its log lines and status page name the attempt.
+ *
+ * <p>An RM failover or restart does not end an attempt: heartbeats the RM fails are retried for
+ * {@link RmRetryWindow} ({@link PatientAmRmClient}), and a restarted RM gets the AM registered
+ * again with its outstanding asks; only past that window does the AM give up (exit status 1).
  */
 public final class ElasticAppMaster {
 
@@ -174,7 +180,8 @@ public final class ElasticAppMaster {
             agentLaunch = new AgentLaunch(config, amUrl, applicationId, checkpoint.helperUri(), user, spec,
                     WorkerCredentials.of(token, UserGroupInformation.getCurrentUser().getCredentials(),
                             checkpoint.tokenService()));
-            rm = AMRMClientAsync.createAMRMClientAsync(HEARTBEAT_MS, new RmCallbacks());
+            rm = AMRMClientAsync.createAMRMClientAsync(new PatientAmRmClient(RmRetryWindow.from(conf)), HEARTBEAT_MS,
+                    new RmCallbacks());
             rm.init(conf);
             rm.start();
             asks = new ContainerAsks(rm, spec.workerDemand(), spec.psDemand());
@@ -334,6 +341,7 @@ public final class ElasticAppMaster {
             return job == null ? 0f : job.progressFraction(loss, steps);
         }
 
+        /** The RM failed heartbeats past {@link RmRetryWindow}, or with an error that cannot heal. */
         @Override
         public void onError(Throwable e) {
             LOG.error("lost the ResourceManager", e);

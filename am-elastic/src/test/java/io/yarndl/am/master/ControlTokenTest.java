@@ -6,10 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.io.DataInputStream;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import io.yarndl.am.job.CredentialsBuffer;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.security.Credentials;
 import org.junit.jupiter.api.Test;
@@ -39,13 +38,9 @@ class ControlTokenTest {
     }
 
     @Test
-    void containerCredentialsCarryTheTokenAloneUnderItsAlias() throws Exception {
+    void workerCredentialsWithoutDelegationTokensCarryTheControlTokenAloneUnderItsAlias() throws Exception {
         ControlToken token = ControlToken.of("s3cret");
-        ByteBuffer buffer = token.containerCredentials();
-        byte[] bytes = new byte[buffer.remaining()];
-        buffer.get(bytes);
-        Credentials read = new Credentials();
-        read.readTokenStorageStream(new DataInputStream(new ByteArrayInputStream(bytes)));
+        Credentials read = CredentialsBuffer.read(WorkerCredentials.of(token, new Credentials(), Optional.empty()));
 
         assertArrayEquals("s3cret".getBytes(StandardCharsets.UTF_8), read.getSecretKey(new Text(ControlToken.ALIAS)));
         assertEquals(1, read.numberOfSecretKeys());

@@ -4,16 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.yarndl.am.launch.Role;
 import io.yarndl.am.launch.TrainerCommand;
-import java.io.ByteArrayInputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import io.yarndl.am.job.CredentialsBuffer;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.security.Credentials;
 import org.apache.hadoop.security.token.Token;
@@ -55,11 +54,7 @@ class PythonHelperTokenTest {
 
     /** The container's token file as a NodeManager writes it: the launch context's credentials, re-serialised. */
     private Path tokenFileAsTheNodeManagerWritesIt() throws Exception {
-        ByteBuffer fromLaunchContext = token.containerCredentials();
-        byte[] bytes = new byte[fromLaunchContext.remaining()];
-        fromLaunchContext.get(bytes);
-        Credentials credentials = new Credentials();
-        credentials.readTokenStorageStream(new DataInputStream(new ByteArrayInputStream(bytes)));
+        Credentials credentials = CredentialsBuffer.read(WorkerCredentials.of(token, new Credentials(), Optional.empty()));
         // A delegation token beside ours, as on a secure cluster: the reader must step over it.
         credentials.addToken(new Text("hdfs"), new Token<>("x".repeat(300).getBytes(StandardCharsets.UTF_8),
                 new byte[20], new Text("HDFS_DELEGATION_TOKEN"), new Text("ha-hdfs:nn")));

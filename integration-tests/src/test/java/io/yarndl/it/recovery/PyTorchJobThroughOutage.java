@@ -50,6 +50,10 @@ final class PyTorchJobThroughOutage implements AutoCloseable {
                 new ProgressRecorder(cluster.curator(), DlMiniCluster.ZK_ROOT, id.toString()));
     }
 
+    ApplicationId id() {
+        return id;
+    }
+
     /** Waits until the job has published a few steps, and notes the attempt it runs in. */
     void awaitTraining() throws Exception {
         progress.await(timeout, samples -> samples.size() >= 3, "the PyTorch job to train");

@@ -3,8 +3,10 @@ package io.yarndl.it.toyam;
 import io.yarndl.am.records.JobRecords;
 import io.yarndl.contract.cluster.NodeGpuTypes;
 import io.yarndl.contract.access.AppZkSecret;
+import io.yarndl.am.yarn.PatientAmRmClient;
 import io.yarndl.am.yarn.QuietNmCallbacks;
 import io.yarndl.am.yarn.QuietRmCallbacks;
+import io.yarndl.am.yarn.RmRetryWindow;
 import io.yarndl.core.job.ProgressSample;
 import io.yarndl.it.toyam.ToyEventLog.Event;
 import io.yarndl.contract.job.DlJobContract;
@@ -56,7 +58,8 @@ import org.slf4j.LoggerFactory;
  * <p>Input: the job spec in {@link DlJobContract#SPEC_ENV} (base64 JSON), ZooKeeper in
  * {@link DlJobContract#ZK_ADDRESS_ENV} and {@link DlJobContract#ZK_ROOT_ENV}, options in the
  * arguments ({@link ToyAmOptions#USAGE}). Exit status 0 when it finished, 1 when the RM told it to
- * shut down or the RM connection failed, 2 on bad input. ZooKeeper trouble only loses records
+ * shut down or the RM connection failed (heartbeats failing past {@link RmRetryWindow}: it rides
+ * out an RM failover or restart as the elastic AM does, {@link PatientAmRmClient}), 2 on bad input. ZooKeeper trouble only loses records
  * ({@link JobRecords}); it never stops the job.
  *
  * <p>Threads: RM callbacks, NM callbacks and the progress timer; all state is guarded by this
@@ -143,7 +146,8 @@ public final class ToyElasticAppMaster {
                     spec.goal(), options.lossB2());
         }
         YarnConfiguration conf = new YarnConfiguration();
-        rm = AMRMClientAsync.createAMRMClientAsync(options.heartbeatMs(), new RmCallbacks());
+        rm = AMRMClientAsync.createAMRMClientAsync(new PatientAmRmClient(RmRetryWindow.from(conf)),
+                options.heartbeatMs(), new RmCallbacks());
         rm.init(conf);
         rm.start();
         nm = NMClientAsync.createNMClientAsync(new NmCallbacks());
