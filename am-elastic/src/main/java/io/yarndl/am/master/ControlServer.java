@@ -17,9 +17,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,6 +52,7 @@ public final class ControlServer implements AutoCloseable {
     private final ElasticJob job;
     private final ControlToken token;
     private final AtomicLong unauthorized = new AtomicLong();
+    private final Map<String, Supplier<Object>> alsoReported = new ConcurrentSkipListMap<>();
     private final Runnable afterChange;
     private final HttpServer server;
     private final ExecutorService pool;
@@ -73,6 +76,14 @@ public final class ControlServer implements AutoCloseable {
         server.setExecutor(pool);
         server.createContext("/", this::handle);
         server.start();
+    }
+
+    /**
+     * Shows {@code value()} as {@code key} on the status page from now on: what parts of the AM
+     * started after this server (the RM client) have to report.
+     */
+    public void reportAlso(String key, Supplier<Object> value) {
+        alsoReported.put(key, value);
     }
 
     public int port() {
@@ -128,6 +139,7 @@ public final class ControlServer implements AutoCloseable {
     private Map<String, Object> status() {
         Map<String, Object> out = new LinkedHashMap<>(job.status());
         out.put("unauthorized_requests", unauthorized.get());
+        alsoReported.forEach((key, value) -> out.put(key, value.get()));
         return out;
     }
 

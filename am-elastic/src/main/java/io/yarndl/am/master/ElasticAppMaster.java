@@ -180,8 +180,9 @@ public final class ElasticAppMaster {
             agentLaunch = new AgentLaunch(config, amUrl, applicationId, checkpoint.helperUri(), user, spec,
                     WorkerCredentials.of(token, UserGroupInformation.getCurrentUser().getCredentials(),
                             checkpoint.tokenService()));
-            rm = AMRMClientAsync.createAMRMClientAsync(new PatientAmRmClient(RmRetryWindow.from(conf)), HEARTBEAT_MS,
-                    new RmCallbacks());
+            PatientAmRmClient rmClient = new PatientAmRmClient(RmRetryWindow.from(conf));
+            control.reportAlso("rm_heartbeat_retries", rmClient::retries);
+            rm = AMRMClientAsync.createAMRMClientAsync(rmClient, HEARTBEAT_MS, new RmCallbacks());
             rm.init(conf);
             rm.start();
             asks = new ContainerAsks(rm, spec.workerDemand(), spec.psDemand());

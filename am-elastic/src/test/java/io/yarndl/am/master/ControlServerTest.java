@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -110,6 +111,17 @@ class ControlServerTest {
         assertEquals(200, r.statusCode());
         assertTrue(r.body().contains("\"generation\":1"), r.body());
         assertTrue(r.body().contains("GENERATION_STARTED"), r.body());
+    }
+
+    @Test
+    void theStatusPageShowsWhatPartsStartedAfterTheServerReport() throws Exception {
+        AtomicLong retries = new AtomicLong();
+        server.reportAlso("rm_heartbeat_retries", retries::get);
+        retries.set(6);
+
+        HttpResponse<String> r = get("/v1/status");
+
+        assertTrue(r.body().contains("\"rm_heartbeat_retries\":6"), r.body());
     }
 
     @Test
