@@ -13,8 +13,8 @@ import java.util.Set;
  * holds for the attempt. The shaper states the whole wanted ask on every heartbeat (its node, rack
  * and ANY requests); CapacityScheduler re-books the pending resources of every request it is sent,
  * for the application, its queue and each parent queue, even when nothing changed, so with thousands
- * of DL attempts heartbeating once a second re-sending unchanged asks was most of the cost of a
- * DL {@code allocate()} (the scale harness's profile at 5,000 jobs). A request is left out when
+ * of DL attempts heartbeating once a second re-sending unchanged asks was about a third of the
+ * cost of a DL {@code allocate()} (the scale harness's profile at 5,000 jobs). A request is left out when
  * CapacityScheduler already holds one for the same key and name with the same count and locality
  * relaxation. Compared with what CapacityScheduler holds now, not with what was sent last: it
  * decrements its counts as it allocates and adds asks back for containers lost before the AM took

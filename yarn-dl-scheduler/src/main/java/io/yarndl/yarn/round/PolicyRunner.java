@@ -92,17 +92,20 @@ public final class PolicyRunner implements AutoCloseable {
     public Plan plan(ClusterSnapshot snapshot, List<JobView> jobs)
             throws TimeoutException, ExecutionException, InterruptedException {
         Slot current = slot.get();
+        // This call's own CPU figure: an abandoned overrun that ends later writes only its own.
+        long[] cpuNanos = {-1};
         Future<Plan> result = current.executor().submit(() -> {
             long cpuStart = ThreadCpu.now();
             Plan plan = current.policy().plan(snapshot, jobs);
             if (current.policy() instanceof LearningPolicy learning) {
                 keepState(current.policy(), learning.saveState());
             }
-            lastPlanCpuNanos = ThreadCpu.since(cpuStart);
+            cpuNanos[0] = ThreadCpu.since(cpuStart);
             return plan;
         });
         try {
             Plan plan = result.get(guard.timeout().toMillis(), TimeUnit.MILLISECONDS);
+            lastPlanCpuNanos = cpuNanos[0];
             if (current.overruns() > 0) {
                 slot.compareAndSet(current, new Slot(current.name(), current.policy(), current.executor(), 0));
             }
